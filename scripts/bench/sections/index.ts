@@ -1,0 +1,6 @@
+import type { BenchSection } from '../types.ts';
+import { loadSection } from './load.ts';
+import { trainsSection } from './trains.ts';
+
+/** Every section, in the order they run. Add new sections here. */
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection];

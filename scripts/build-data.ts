@@ -1,0 +1,23 @@
+/**
+ * `npm run data`: builds the browser data bundle from the source data set.
+ * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build).
+ */
+import { resolvePaths } from './config.ts';
+import { buildDataBundle } from './data-bundle.ts';
+
+try {
+  const paths = resolvePaths();
+  const started = performance.now();
+  const { manifest, warnings } = buildDataBundle(paths, { strict: process.argv.includes('--strict') });
+  for (const w of warnings.slice(0, 20)) console.warn(`warning: ${w}`);
+  if (warnings.length > 20) console.warn(`warning: … and ${warnings.length - 20} more (listed in ${paths.out}/manifest.json)`);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const t = manifest.timetables;
+  console.log(`Data bundle written to ${paths.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations, ${manifest.counts.trackVertices} track vertices`);
+  console.log(`  network ${kb(manifest.network.gzipBytes)} gzip; timetables (gzip): weekday ${kb(t.weekday.gzipBytes)} (${t.weekday.trains} trains), saturday ${kb(t.saturday.gzipBytes)} (${t.saturday.trains}), holiday ${kb(t.holiday.gzipBytes)} (${t.holiday.trains})`);
+  console.log(`  ${warnings.length} warnings`);
+} catch (e) {
+  console.error(`npm run data: ${(e as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root. */
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+
+/**
+ * The shared data folder: env SHARED_DATA, else the nearest `shared/data`
+ * beside the repository or one of its ancestors (../shared/data for a normal
+ * checkout), as a path relative to the repository.
+ */
+function sharedData(env: NodeJS.ProcessEnv): string {
+  if (env.SHARED_DATA) return env.SHARED_DATA;
+  for (let dir = dirname(ROOT); ; dir = dirname(dir)) {
+    const candidate = resolve(dir, 'shared/data');
+    if (existsSync(candidate)) return relative(ROOT, candidate) || '.';
+    if (dirname(dir) === dir) return '../shared/data';
+  }
+}
+
+/** Where the build and the server find things; every path can be overridden by a flag or an environment variable. */
+export interface ProjectPaths {
+  /** Source data set (flag --source, env TRANSIT_DATA). */
+  source: string;
+  /** Output folder of the data bundle (flag --out, env DATA_OUT). */
+  out: string;
+  /** Base map PMTiles file (flag --basemap, env BASEMAP_PMTILES). */
+  basemap: string;
+  /** Glyph folder (flag --fonts, env BASEMAP_FONTS). */
+  fonts: string;
+  /** Built app (vite build output). */
+  dist: string;
+  /** HTTP port (flag --port, env PORT). */
+  port: number;
+  /** HTTP host (flag --host, env HOST). */
+  host: string;
+}
+
+const FLAGS: Record<string, { key: keyof ProjectPaths; env: string; fallback: string }> = {
+  '--source': { key: 'source', env: 'TRANSIT_DATA', fallback: '{shared}/tokyo-transit' },
+  '--out': { key: 'out', env: 'DATA_OUT', fallback: 'build/data' },
+  '--basemap': { key: 'basemap', env: 'BASEMAP_PMTILES', fallback: '{shared}/basemap/tokyo.pmtiles' },
+  '--fonts': { key: 'fonts', env: 'BASEMAP_FONTS', fallback: '{shared}/basemap/fonts' },
+  '--port': { key: 'port', env: 'PORT', fallback: '5173' },
+  '--host': { key: 'host', env: 'HOST', fallback: '127.0.0.1' },
+};
+
+/** Flag names this module understands, with their environment variables and defaults (for --help texts). */
+export const PATH_FLAGS = FLAGS;
+
+/** Resolves paths from command-line flags (`--flag value` or `--flag=value`), then the environment, then defaults. */
+export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ProjectPaths {
+  const given: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag in FLAGS) given[flag] = inline ?? argv[++i] ?? '';
+  }
+  const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
+  const port = Number(value('--port'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
+  }
+  return {
+    source: resolve(ROOT, value('--source')),
+    out: resolve(ROOT, value('--out')),
+    basemap: resolve(ROOT, value('--basemap')),
+    fonts: resolve(ROOT, value('--fonts')),
+    dist: resolve(ROOT, 'dist'),
+    port,
+    host: value('--host'),
+  };
+}

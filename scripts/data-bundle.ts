@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest } from '../src/data/bundle/manifest.ts';
+import { formatDiagnostic, runPipeline, SourceDataError, type SourceFiles } from '../src/data/pipeline/index.ts';
+import type { ProjectPaths } from './config.ts';
+
+/** Source files on disk. */
+export function diskSource(root: string): SourceFiles {
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new SourceDataError(
+      `Source data folder ${root} does not exist. Point to the Tokyo transit data set with --source <folder> or the TRANSIT_DATA environment variable (default: ../shared/data/tokyo-transit).`,
+    );
+  }
+  return {
+    root,
+    exists: (path) => existsSync(join(root, path)),
+    list: (dir) => readdirSync(join(root, dir)),
+    read: (path) => readFileSync(join(root, path), 'utf8'),
+    lastModified: () => newestMtime(root),
+  };
+}
+
+/** Latest modification time of the files in a folder and its direct sub-folders. */
+export function newestMtime(root: string, depth = 1): number {
+  let newest = 0;
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 0) newest = Math.max(newest, newestMtime(path, depth - 1));
+    } else newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than its source. */
+export function isBundleStale(paths: ProjectPaths): boolean {
+  const manifest = join(paths.out, MANIFEST_FILE);
+  if (!existsSync(manifest)) return true;
+  return statSync(manifest).mtimeMs < newestMtime(paths.source);
+}
+
+function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const file = `${base}.${hash}.bin`;
+  const gzip = gzipSync(bytes, { level: 9 });
+  writeFileSync(join(out, file), bytes);
+  writeFileSync(join(out, file + '.gz'), gzip);
+  return { file, bytes: bytes.length, gzipBytes: gzip.length };
+}
+
+export interface BuildResult {
+  manifest: BundleManifest;
+  warnings: string[];
+}
+
+/**
+ * Builds the data bundle into `paths.out`: versioned bundle files, their
+ * gzip copies, and `manifest.json` written last so a reader never sees a half-written bundle.
+ */
+export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean } = {}): BuildResult {
+  const output = runPipeline(diskSource(paths.source));
+  const warnings = output.diagnostics.warnings.map(formatDiagnostic);
+  if (options.strict && warnings.length) {
+    throw new SourceDataError(`${warnings.length} source records have problems (strict mode):\n${warnings.slice(0, 50).join('\n')}`);
+  }
+  mkdirSync(paths.out, { recursive: true });
+  const previous = readdirSync(paths.out).filter((f) => /\.bin(\.gz)?$/.test(f));
+  const manifest: BundleManifest = {
+    format: 'tt3d-manifest',
+    version: 1,
+    builtAt: new Date().toISOString(),
+    sourceModified: output.sourceModified,
+    network: writeVersioned(paths.out, 'network', output.network),
+    timetables: {
+      weekday: { ...writeVersioned(paths.out, 'timetable-weekday', output.timetables.weekday.bytes), trains: output.timetables.weekday.trains },
+      saturday: { ...writeVersioned(paths.out, 'timetable-saturday', output.timetables.saturday.bytes), trains: output.timetables.saturday.trains },
+      holiday: { ...writeVersioned(paths.out, 'timetable-holiday', output.timetables.holiday.bytes), trains: output.timetables.holiday.trains },
+    },
+    counts: output.counts,
+    warnings: { total: warnings.length, items: warnings.slice(0, 500) },
+  };
+  const text = JSON.stringify(manifest, null, 1);
+  writeFileSync(join(paths.out, MANIFEST_FILE + '.tmp'), text);
+  writeFileSync(join(paths.out, MANIFEST_FILE + '.gz'), gzipSync(text, { level: 9 }));
+  renameSync(join(paths.out, MANIFEST_FILE + '.tmp'), join(paths.out, MANIFEST_FILE));
+  const current = new Set([manifest.network.file, ...Object.values(manifest.timetables).map((t) => t.file)].flatMap((f) => [f, f + '.gz']));
+  for (const file of previous) if (!current.has(file)) unlinkSync(join(paths.out, file));
+  return { manifest, warnings };
+}

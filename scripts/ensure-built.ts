@@ -1,0 +1,31 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { ROOT, type ProjectPaths } from './config.ts';
+import { buildDataBundle, isBundleStale, newestMtime } from './data-bundle.ts';
+
+/** True when the built app is missing or older than its sources. */
+export function appIsStale(dist: string): boolean {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = Math.max(
+    newestMtime(join(ROOT, 'src'), 4),
+    newestMtime(join(ROOT, 'public'), 2),
+    ...['index.html', 'package.json', 'vite.config.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs),
+  );
+  return sources > built;
+}
+
+/** Builds the data bundle and the app where they are missing or out of date. */
+export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<void> {
+  if (isBundleStale(paths)) {
+    log(`Building the data bundle from ${paths.source} …`);
+    const { manifest, warnings } = buildDataBundle(paths);
+    log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations; ${warnings.length} warnings (see ${paths.out}/manifest.json)`);
+  }
+  if (appIsStale(paths.dist)) {
+    log('Building the app …');
+    await build({ root: ROOT, logLevel: 'warn' });
+  }
+}

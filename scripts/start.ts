@@ -1,0 +1,31 @@
+/**
+ * `npm start`: builds the data bundle if it is missing or older than its
+ * source, builds the app if it is missing or older than its sources, then
+ * serves everything at http://127.0.0.1:5173/ (PORT/HOST or --port/--host to change).
+ */
+import { existsSync } from 'node:fs';
+import { resolvePaths } from './config.ts';
+import { ensureBuilt } from './ensure-built.ts';
+import { createAppServer } from './static-server.ts';
+
+async function main() {
+  const paths = resolvePaths();
+  await ensureBuilt(paths);
+  if (!existsSync(paths.basemap)) console.warn(`warning: base map not found at ${paths.basemap}; set it with --basemap or BASEMAP_PMTILES. The map will show without a base map.`);
+  if (!existsSync(paths.fonts)) console.warn(`warning: glyphs not found at ${paths.fonts}; set them with --fonts or BASEMAP_FONTS.`);
+  const server = createAppServer(paths);
+  server.on('error', (e) => {
+    console.error(`npm start: cannot listen on ${paths.host}:${paths.port}: ${e.message}`);
+    process.exit(1);
+  });
+  server.listen(paths.port, paths.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : paths.port;
+    console.log(`Tokyo Transit 3D is running at http://${paths.host}:${port}/`);
+  });
+}
+
+main().catch((e) => {
+  console.error(`npm start: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ProjectPaths } from './config.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.pbf': 'application/x-protobuf',
+  '.pmtiles': 'application/vnd.pmtiles',
+  '.bin': 'application/octet-stream',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+
+/** Maps a URL path onto a file: /data → bundle, /basemap/tokyo.pmtiles and /basemap/fonts → base map, the rest → the built app. */
+export function resolveAsset(paths: ProjectPaths, urlPath: string, withApp = true): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null;
+  }
+  const inside = (root: string, rest: string) => {
+    const file = normalize(join(root, rest));
+    return file === root || file.startsWith(root + sep) ? file : null;
+  };
+  if (decoded.startsWith('/data/')) return inside(paths.out, decoded.slice('/data/'.length));
+  if (decoded === '/basemap/tokyo.pmtiles') return paths.basemap;
+  if (decoded.startsWith('/basemap/fonts/')) return inside(paths.fonts, decoded.slice('/basemap/fonts/'.length));
+  if (!withApp) return null;
+  const file = inside(paths.dist, decoded === '/' ? 'index.html' : decoded.slice(1));
+  return file;
+}
+
+const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+
+function gzipped(file: string, mtime: number): Buffer {
+  const cached = gzipCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtime, body });
+  return body;
+}
+
+/**
+ * Serves one file with the behaviour a CDN would have: Range requests (the
+ * PMTiles reader needs them), gzip (precompressed `.gz` siblings or on the
+ * fly for text), long caching for content-hashed files.
+ */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string | null): void {
+  if (!file || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(`Not found: ${req.url}\n`);
+    return;
+  }
+  const stat = statSync(file);
+  const ext = extname(file);
+  const headers: Record<string, string | number> = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': /\.[0-9a-f]{8,}\.(bin|js|css)$|-[A-Za-z0-9_-]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Last-Modified': stat.mtime.toUTCString(),
+  };
+  const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const range = req.headers.range;
+  if (!range && acceptsGzip && (existsSync(file + '.gz') || COMPRESSIBLE.has(ext))) {
+    const body = existsSync(file + '.gz') ? readFileSync(file + '.gz') : gzipped(file, stat.mtimeMs);
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  if (range) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range);
+    let start = m && m[1] ? Number(m[1]) : NaN;
+    let end = m && m[2] ? Number(m[2]) : stat.size - 1;
+    if (m && !m[1] && m[2]) {
+      start = stat.size - Number(m[2]);
+      end = stat.size - 1;
+    }
+    if (!m || !(start >= 0) || start > end || start >= stat.size) {
+      res.writeHead(416, { 'Content-Range': `bytes */${stat.size}` });
+      res.end();
+      return;
+    }
+    end = Math.min(end, stat.size - 1);
+    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${stat.size}`, 'Content-Length': end - start + 1 });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file, { start, end }).pipe(res);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': stat.size });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+/** The production server of `npm start`: the built app plus the data bundle and base map. */
+export function createAppServer(paths: ProjectPaths): Server {
+  return createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    sendFile(req, res, resolveAsset(paths, req.url ?? '/'));
+  });
+}

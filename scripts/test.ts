@@ -1,0 +1,71 @@
+/**
+ * `npm test`: every test — unit (Vitest) then browser (Playwright) — and a
+ * final line `N passed, N failed` with the real totals. Exits non-zero on any
+ * failure, including a runner that crashed before reporting.
+ * `--unit` or `--e2e` runs one suite; other arguments are passed to both runners.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './config.ts';
+
+interface SuiteResult {
+  name: string;
+  passed: number;
+  failed: number;
+  note?: string;
+}
+
+const RESULTS = join(ROOT, 'test-results');
+const args = process.argv.slice(2);
+const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : null;
+const passThrough = args.filter((a) => a !== '--unit' && a !== '--e2e');
+
+function run(command: string, commandArgs: string[]): number {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function unitSuite(): SuiteResult {
+  const out = join(RESULTS, 'unit.json');
+  rmSync(out, { force: true });
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...passThrough]);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number; success: boolean }>(out);
+  if (!report) return { name: 'unit', passed: 0, failed: 1, note: `vitest exited with ${status} without a report` };
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { name: 'unit', passed: report.numPassedTests, failed, note: status !== 0 && report.numFailedTests === 0 ? `vitest exited with ${status}` : undefined };
+}
+
+function e2eSuite(): SuiteResult {
+  const out = join(RESULTS, 'e2e.json');
+  rmSync(out, { force: true });
+  const status = run('npx', ['playwright', 'test', ...passThrough]);
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
+  if (!report) return { name: 'browser', passed: 0, failed: 1, note: `playwright exited with ${status} without a report` };
+  const { expected, unexpected, flaky } = report.stats;
+  const crashed = status !== 0 && unexpected === 0;
+  return { name: 'browser', passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: crashed ? `playwright exited with ${status}` : undefined };
+}
+
+mkdirSync(RESULTS, { recursive: true });
+const suites: SuiteResult[] = [];
+if (only !== 'e2e') suites.push(unitSuite());
+if (only !== 'unit') {
+  if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    suites.push({ name: 'browser', passed: 0, failed: 1, note: 'Chromium is not installed (apt-get install chromium fonts-noto-cjk, or set CHROMIUM_PATH)' });
+  } else suites.push(e2eSuite());
+}
+console.log('');
+for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed${s.note ? ` (${s.note})` : ''}`);
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

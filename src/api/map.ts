@@ -1,0 +1,399 @@
+import { WebMercatorViewport } from '@deck.gl/core';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { formatHash, parseHash } from '../data/hash.ts';
+import type { BundleManifest } from '../data/bundle/manifest.ts';
+import { SimulationClock } from '../data/clock.ts';
+import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
+import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
+import { linkRealtime } from './realtime-link.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
+import { PERFORMANCE_MARKS } from '../performance-marks.ts';
+import { isNightInTokyo } from '../data/sun.ts';
+import { createRenderStats, type RenderStats } from '../render-stats.ts';
+import { BUILT_IN_LAYERS, createAppStore, type AppStore, type Theme, type ViewMode, type ViewState } from '../store.ts';
+import { App } from '../ui/App.tsx';
+import { Evented } from './evented.ts';
+import {
+  MapOptionError,
+  resolveMapOptions,
+  validateBearing,
+  validateCenter,
+  validatePitch,
+  validateZoom,
+  type LngLatLike,
+  type MapOptions,
+  type ResolvedMapOptions,
+  type TrackingMode,
+  validateOneOf,
+  TRACKING_MODES,
+  DEPRECATED_TRACKING_MODES,
+} from './options.ts';
+import { parseSelectionId } from '../data/ids.ts';
+
+/** Events of {@link Map}. */
+export interface MapEvents {
+  /** The network is drawn for the first time. */
+  load: undefined;
+  /** Something failed; `message` says what, where and why. */
+  error: { message: string; error?: unknown };
+  /** A train was selected (and is tracked); `selection` is its id without the `odpt.Train:` prefix. */
+  selection: { selection: string };
+  /** The selection ended. */
+  deselection: undefined;
+  /** The tracking viewpoint changed. */
+  trackingmode: { mode: TrackingMode };
+  /** The view switched between ground and underground. */
+  viewmode: { mode: ViewMode };
+}
+
+/** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
+export interface CameraOptions {
+  center?: LngLatLike;
+  zoom?: number;
+  bearing?: number;
+  pitch?: number;
+  /** Transition length in milliseconds (easeTo, flyTo). */
+  duration?: number;
+}
+
+const HASH_THROTTLE_MS = 300;
+const THEME_CHECK_MS = 60_000;
+
+/** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
+function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
+  const errors: MapOptionError[] = [];
+  let attempt: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : (input as never);
+  for (;;) {
+    try {
+      const { options, notices } = resolveMapOptions(attempt, env);
+      return { options, notices, errors };
+    } catch (e) {
+      if (!(e instanceof MapOptionError)) throw e;
+      errors.push(e);
+      const key = e.option.split(/[.[]/)[0];
+      if (key === 'container' || key === 'options' || !(key in attempt)) return { options: null, notices: [], errors };
+      attempt = { ...attempt };
+      delete attempt[key];
+    }
+  }
+}
+
+function defaultUrls() {
+  const base = typeof document !== 'undefined' ? document.baseURI : 'http://localhost/';
+  return {
+    dataUrl: new URL('data/', base).href,
+    basemapUrl: new URL('basemap/tokyo.pmtiles', base).href,
+    glyphsUrl: decodeURI(new URL('basemap/fonts/{fontstack}/{range}.pbf', base).href),
+  };
+}
+
+/**
+ * A real-time 3D map of Tokyo public transport, mounted into a container
+ * element. Invalid options fire an `error` event naming the option, the value
+ * and the allowed values, and fall back to the default (an invalid container
+ * leaves nothing to mount into).
+ */
+export class Map extends Evented<MapEvents> {
+  private store: AppStore | null = null;
+  private root: Root | null = null;
+  private options: ResolvedMapOptions | null = null;
+  private cleanups: (() => void)[] = [];
+  private removed = false;
+  private readonly stats = createRenderStats();
+
+  constructor(options: MapOptions) {
+    super();
+    const { options: resolved, notices, errors } = resolveLeniently(options, { defaults: defaultUrls() });
+    for (const notice of notices) console.warn(`[map] ${notice}`);
+    // Fired after the constructor returns, so that `new Map(...).on('error', ...)` hears it.
+    for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
+    if (!resolved) return;
+    this.options = resolved;
+    if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
+      setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
+    }
+
+    const hashView = resolved.hash ? parseHash(location.hash) : null;
+    const viewState: ViewState = hashView
+      ? { longitude: hashView.lng, latitude: hashView.lat, zoom: hashView.zoom, bearing: hashView.bearing, pitch: hashView.pitch }
+      : { longitude: resolved.center[0], latitude: resolved.center[1], zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch };
+    const clock = new SimulationClock({ time: resolved.time });
+    const store = createAppStore({ viewState, lang: resolved.lang, theme: this.currentTheme(), clock, trackingMode: resolved.trackingMode });
+    this.store = store;
+
+    if (resolved.theme === 'auto') {
+      const timer = setInterval(() => store.getState().setTheme(this.currentTheme()), THEME_CHECK_MS);
+      this.cleanups.push(() => clearInterval(timer));
+    }
+    if (resolved.hash) this.syncHash(store);
+    this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
+
+    this.root = createRoot(resolved.container);
+    this.root.render(
+      createElement(App, {
+        store,
+        basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
+        stats: this.stats,
+        controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl },
+      }),
+    );
+    void this.loadData(resolved.dataUrl);
+  }
+
+  /** Turns store changes into the public events. */
+  private fireStoreEvents(s: ReturnType<AppStore['getState']>, previous: ReturnType<AppStore['getState']>) {
+    if (s.networkDrawn && !previous.networkDrawn) {
+      performance.mark(PERFORMANCE_MARKS.networkDrawn);
+      this.fire('load');
+    }
+    const id = s.selection?.id || null;
+    const previousId = previous.selection?.id || null;
+    if (id && id !== previousId) this.fire('selection', { selection: id });
+    if (!s.selection && previous.selection) this.fire('deselection');
+    if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
+    if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
+  }
+
+  private currentTheme(): Theme {
+    const theme = this.options?.theme ?? 'auto';
+    return theme === 'auto' ? (isNightInTokyo(new Date()) ? 'dark' : 'light') : theme;
+  }
+
+  private async loadData(dataUrl: string) {
+    const store = this.store!;
+    store.setState({ dataStatus: 'loading' });
+    try {
+      const base = document.baseURI;
+      const manifest = await loadManifest(dataUrl, base);
+      const { url, bytes } = await loadBundleFile(dataUrl, manifest.network.file, base);
+      performance.mark(PERFORMANCE_MARKS.networkFetched);
+      const network = decodeNetworkFile(bytes, url);
+      performance.mark(PERFORMANCE_MARKS.networkParsed);
+      performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
+      if (this.removed) return;
+      store.setState({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified });
+      this.startTrains(dataUrl, manifest, base);
+    } catch (e) {
+      const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;
+      store.setState({ dataStatus: 'error', dataError: message });
+      this.fire('error', { message, error: e });
+    }
+  }
+
+  /** Starts the train simulation worker on the loaded bundle. */
+  private startTrains(dataUrl: string, manifest: BundleManifest, base: string) {
+    const store = this.store!;
+    const worker = new Worker(new URL('../data/trains/train-worker.ts', import.meta.url), { type: 'module', name: 'trains' });
+    const stats = this.stats;
+    const feed = new TrainFeed(
+      worker as unknown as WorkerPort,
+      store.getState().clock,
+      (message) => this.fire('error', { message }),
+      undefined,
+      (frame, receiveMs) => {
+        stats.trainFrames++;
+        stats.trainScriptMs += receiveMs;
+        stats.trainComputeMs += frame.computeMs;
+        stats.trains = frame.trainCount;
+        stats.cars = frame.carCount;
+      },
+    );
+    const url = (file: string) => bundleUrl(dataUrl, file, base);
+    feed.init(
+      url(manifest.network.file),
+      { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
+      { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
+    );
+    store.setState({ trainFeed: feed });
+    this.cleanups.push(() => feed.dispose());
+    this.cleanups.push(linkRealtime(store, feed, this.options!.secrets, this.options!.realtime ?? {}, (message) => this.fire('error', { message })));
+    const selection = this.options!.selection;
+    if (selection?.kind === 'train') void this.selectTrain(selection.id);
+  }
+
+  private syncHash(store: AppStore) {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let written = location.hash;
+    const write = () => {
+      timer = null;
+      const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
+      written = formatHash({ zoom, lat: latitude, lng: longitude, bearing, pitch });
+      history.replaceState(history.state, '', written);
+    };
+    const unsubscribe = store.subscribe((s, previous) => {
+      if (s.viewState !== previous.viewState && !timer) timer = setTimeout(write, HASH_THROTTLE_MS);
+    });
+    const onHashChange = () => {
+      if (location.hash === written) return;
+      const view = parseHash(location.hash);
+      if (view) store.getState().requestCamera({ longitude: view.lng, latitude: view.lat, zoom: view.zoom, bearing: view.bearing, pitch: view.pitch }, 'jump');
+    };
+    window.addEventListener('hashchange', onHashChange);
+    this.cleanups.push(() => {
+      unsubscribe();
+      window.removeEventListener('hashchange', onHashChange);
+      if (timer) clearTimeout(timer);
+    });
+  }
+
+  private requireStore(): AppStore {
+    if (!this.store) throw new Error('This map has no container to draw into (see the error event for the reason).');
+    return this.store;
+  }
+
+  /** Centre of the map as {lng, lat}. */
+  getCenter(): { lng: number; lat: number } {
+    const { longitude, latitude } = this.requireStore().getState().viewState;
+    return { lng: longitude, lat: latitude };
+  }
+  getZoom(): number {
+    return this.requireStore().getState().viewState.zoom;
+  }
+  getBearing(): number {
+    return this.requireStore().getState().viewState.bearing;
+  }
+  getPitch(): number {
+    return this.requireStore().getState().viewState.pitch;
+  }
+  /** Sets the zoom (0–22) at once. */
+  setZoom(zoom: number): this {
+    return this.jumpTo({ zoom: validateZoom(zoom) });
+  }
+
+  private camera(options: CameraOptions, transition: 'jump' | 'ease' | 'fly'): this {
+    const view: Partial<ViewState> = {};
+    if (options.center !== undefined) [view.longitude, view.latitude] = validateCenter(options.center);
+    if (options.zoom !== undefined) view.zoom = validateZoom(options.zoom);
+    if (options.bearing !== undefined) view.bearing = validateBearing(options.bearing);
+    if (options.pitch !== undefined) view.pitch = validatePitch(options.pitch);
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.requireStore().getState().requestCamera(view, reduced ? 'jump' : transition, options.duration);
+    return this;
+  }
+  /** Moves the camera at once. */
+  jumpTo(options: CameraOptions): this {
+    return this.camera(options, 'jump');
+  }
+  /** Moves the camera with a smooth transition (immediate when the user prefers reduced motion). */
+  easeTo(options: CameraOptions): this {
+    return this.camera(options, 'ease');
+  }
+  /** Flies the camera along a zoom-out/zoom-in curve (curve 1.42, speed 1.2). */
+  flyTo(options: CameraOptions): this {
+    return this.camera(options, 'fly');
+  }
+
+  /** Counters of the drawing loop since the map was created (for benchmarks and diagnostics). */
+  getRenderStats(): RenderStats {
+    return { ...this.stats };
+  }
+
+  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations` or `trains`. */
+  setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
+    const store = this.requireStore();
+    if (!(BUILT_IN_LAYERS as readonly string[]).includes(id)) {
+      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}.` });
+      return this;
+    }
+    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
+    store.setState({ layerVisibility: { ...store.getState().layerVisibility, [id]: value === 'visible' } });
+    return this;
+  }
+
+  /** Id (without prefix) of the selected train, or null. */
+  getSelection(): string | null {
+    return this.requireStore().getState().selection?.id || null;
+  }
+
+  /**
+   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional),
+   * or ends the selection with null. A train that is not running now fires an `error` event.
+   */
+  setSelection(id: string | null): this {
+    if (id === null) this.requireStore().getState().select(null);
+    else void this.selectTrain(id);
+    return this;
+  }
+
+  private async selectTrain(input: string) {
+    const parsed = parseSelectionId(input);
+    if (!parsed || parsed.kind !== 'train') {
+      this.fire('error', { message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G".` });
+      return;
+    }
+    const store = this.requireStore();
+    const feed = store.getState().trainFeed;
+    if (!feed) return;
+    const train = await feed.find(parsed.id);
+    if (train < 0) {
+      this.fire('error', { message: `Train "${parsed.id}" is not running at the current time; nothing was selected.` });
+      return;
+    }
+    store.getState().select({ kind: 'train', train, id: parsed.id });
+  }
+
+  /**
+   * Where train `id` (`odpt.Train:` prefix optional) is drawn now: its head's
+   * longitude, latitude, altitude (metres) and heading (degrees), or null when
+   * it is not running or not drawn.
+   */
+  async getTrainPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
+    const parsed = parseSelectionId(id);
+    const feed = this.requireStore().getState().trainFeed;
+    if (!parsed || parsed.kind !== 'train' || !feed) return null;
+    const train = await feed.find(parsed.id);
+    const frame = feed.latest();
+    if (train < 0 || !frame) return null;
+    for (let k = 0; k < frame.trainCount; k++) {
+      if (frame.trains[k] !== train) continue;
+      const [lng, lat, altitude, bearing] = frame.heads.subarray(k * 4, k * 4 + 4);
+      return { lng, lat, altitude, bearing };
+    }
+    return null;
+  }
+
+  /** The tracking viewpoint. */
+  getTrackingMode(): TrackingMode {
+    return this.requireStore().getState().trackingMode;
+  }
+
+  /** Sets the tracking viewpoint (one of the eight; "heading" is accepted and means "topback"). */
+  setTrackingMode(mode: TrackingMode | 'heading'): this {
+    const resolved = mode === 'heading' ? DEPRECATED_TRACKING_MODES.heading : validateOneOf(mode, 'trackingMode', TRACKING_MODES);
+    this.requireStore().getState().setTrackingMode(resolved);
+    return this;
+  }
+
+  /** "ground" or "underground". */
+  getViewMode(): ViewMode {
+    return this.requireStore().getState().viewMode;
+  }
+
+  setViewMode(mode: ViewMode): this {
+    this.requireStore().getState().setViewMode(validateOneOf(mode, 'viewMode', ['ground', 'underground'] as const));
+    return this;
+  }
+
+  /** Screen position (pixels from the container's top left) of a longitude/latitude (and altitude in metres). */
+  project(lngLat: LngLatLike, altitude = 0): { x: number; y: number } {
+    const [lng, lat] = validateCenter(lngLat, 'lngLat');
+    const { longitude, latitude, zoom, bearing, pitch } = this.requireStore().getState().viewState;
+    const { clientWidth: width, clientHeight: height } = this.options!.container;
+    const [x, y] = new WebMercatorViewport({ width, height, longitude, latitude, zoom, bearing, pitch }).project([lng, lat, altitude]);
+    return { x, y };
+  }
+
+  /** The element the map is drawn in. */
+  getContainer(): HTMLElement | null {
+    return this.options?.container ?? null;
+  }
+
+  /** Removes the map from the page and stops its timers. */
+  remove(): void {
+    this.removed = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.root?.unmount();
+    this.root = null;
+  }
+}

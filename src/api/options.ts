@@ -1,0 +1,336 @@
+/**
+ * Map options: types, defaults and validation.
+ *
+ * {@link resolveMapOptions} turns what a developer passes to `new Map(options)`
+ * into {@link ResolvedMapOptions} with every default filled in, or throws a
+ * {@link MapOptionError} whose message names the option, shows the value and
+ * says what is allowed, in one sentence:
+ *
+ * ```text
+ * Invalid option "pitch": 90 is out of range; expected a number from 0 to 85.
+ * ```
+ *
+ * Pure module: it reads `document` / `navigator` globals only when the caller
+ * does not pass them in the {@link ResolveEnvironment}, and it checks elements
+ * structurally (`nodeType === 1`, `childNodes.length`) so it runs in Node.
+ *
+ * @module
+ */
+
+import { INTERFACE_LANGUAGES, isInterfaceLanguage, matchBrowserLanguage, matchLanguageTag, type InterfaceLanguage } from './languages';
+import { parseSelectionId, type ParsedId } from '../data/ids';
+import { normalizeBearing } from '../data/hash';
+import { validateHosts, type OdptHostConfig } from '../data/realtime/odpt-config';
+
+import {
+  TRACKING_MODES,
+  type TrackingMode,
+  DEPRECATED_TRACKING_MODES,
+  ECO_MODES,
+  type EcoMode,
+  THEMES,
+  type Theme,
+  CONTROL_OPTIONS,
+  type ControlOption,
+  type NumberRange,
+  ZOOM_RANGE,
+  PITCH_RANGE,
+  ECO_FRAME_RATE_RANGE,
+  LONGITUDE_RANGE,
+  LATITUDE_RANGE,
+  NORMAL_FRAME_RATE,
+  SECRET_KEYS,
+  type SecretKey,
+  UNUSED_SECRET_NOTICES,
+  MAP_OPTION_KEYS,
+  MAP_OPTION_DEFAULTS,
+  type LngLatTuple,
+  type LngLatLike,
+  type Secrets,
+  type ResolvedSecrets,
+  type DataSourceOptions,
+  type PluginLike,
+  type MapOptions,
+  type ResolvedMapOptions,
+  type ResolveEnvironment,
+  type ResolvedOptionsResult,
+} from './option-types';
+import {
+  MapOptionError,
+  isElementLike,
+  hasChildNodes,
+  describeElement,
+  formatOptionValue,
+  fail,
+  validateNumberInRange,
+  validateFiniteNumber,
+  validateBoolean,
+  validateOneOf,
+  validateString,
+  validateArray,
+  validateObject,
+  validateZoom,
+  validatePitch,
+  validateBearing,
+  validateEcoFrameRate,
+  validateCenter,
+  validateAccessToken,
+  validateOpenDataToken,
+  validateHexColor,
+} from './validators';
+
+export * from './option-types';
+export * from './validators';
+// ---------------------------------------------------------------------------
+// Per-option resolution
+// ---------------------------------------------------------------------------
+
+function resolveContainer(value: unknown, env: ResolveEnvironment): HTMLElement {
+  if (value === undefined) {
+    fail('container', value, 'the option is required; expected an element id string or an HTMLElement.');
+  }
+  if (typeof value === 'string') {
+    const doc: Pick<Document, 'getElementById'> | undefined =
+      env.document ?? (typeof document !== 'undefined' ? document : undefined);
+    if (!doc || typeof doc.getElementById !== 'function') {
+      fail('container', value, `no document is available to look up element id ${formatOptionValue(value)}.`);
+    }
+    const el: unknown = doc.getElementById(value);
+    if (!isElementLike(el)) fail('container', value, `no element with id ${formatOptionValue(value)} exists.`);
+    if (hasChildNodes(el)) {
+      fail('container', value, `element #${value} already has child nodes; the container must be empty.`);
+    }
+    return el;
+  }
+  if (isElementLike(value)) {
+    if (hasChildNodes(value)) {
+      fail('container', value, `element ${describeElement(value)} already has child nodes; the container must be empty.`);
+    }
+    return value;
+  }
+  return fail(
+    'container',
+    value,
+    `${formatOptionValue(value)} is not an element id or an element; expected an element id string or an HTMLElement.`,
+  );
+}
+
+function resolveSecrets(value: unknown, notices: string[]): ResolvedSecrets {
+  if (value === undefined) return {};
+  const o = validateObject(value, 'secrets', 'an object of open data tokens');
+  const result: ResolvedSecrets = {};
+  for (const key of SECRET_KEYS) {
+    const token = o[key];
+    if (token === undefined) continue;
+    validateOpenDataToken(token, `secrets.${key}`);
+    const notice = UNUSED_SECRET_NOTICES[key];
+    if (notice) notices.push(notice);
+    else result[key as keyof ResolvedSecrets] = token as string;
+  }
+  for (const key of Object.keys(o)) {
+    if (!(SECRET_KEYS as readonly string[]).includes(key)) notices.push(`Unknown option "secrets.${key}" is ignored.`);
+  }
+  return result;
+}
+
+const DATA_SOURCE_KEYS: readonly string[] = ['color', 'gtfsUrl', 'vehiclePositionUrl'];
+
+function resolveDataSources(value: unknown, notices: string[]): DataSourceOptions[] {
+  if (value === undefined) return [];
+  const list = validateArray(value, 'dataSources', 'an array of data source objects');
+  return list.map((item, i) => {
+    const path = `dataSources[${i}]`;
+    const o = validateObject(item, path, 'a data source object with a gtfsUrl');
+    const source: DataSourceOptions = { gtfsUrl: validateString(o.gtfsUrl, `${path}.gtfsUrl`, 'a GTFS zip URL string') };
+    if (o.vehiclePositionUrl !== undefined) {
+      source.vehiclePositionUrl = validateString(o.vehiclePositionUrl, `${path}.vehiclePositionUrl`, 'a GTFS Realtime feed URL string');
+    }
+    if (o.color !== undefined) source.color = validateHexColor(o.color, `${path}.color`);
+    for (const key of Object.keys(o)) {
+      if (!DATA_SOURCE_KEYS.includes(key)) notices.push(`Unknown option "${path}.${key}" is ignored.`);
+    }
+    return source;
+  });
+}
+
+function resolvePlugins(value: unknown): PluginLike[] {
+  if (value === undefined) return [];
+  const list = validateArray(value, 'plugins', 'an array of plugins');
+  const seen = new Map<string, number>();
+  return list.map((item, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      fail(`plugins[${i}]`, item, `${formatOptionValue(item)} is not a plugin; expected an object with a string id.`);
+    }
+    const id = (item as { id?: unknown }).id;
+    if (typeof id !== 'string' || id === '') {
+      fail(`plugins[${i}].id`, id, `${formatOptionValue(id)} is not a plugin id; expected a non-empty string.`);
+    }
+    const previous = seen.get(id);
+    if (previous !== undefined) {
+      fail(`plugins[${i}].id`, id, `${formatOptionValue(id)} is already used by plugins[${previous}]; expected unique plugin ids.`);
+    }
+    seen.set(id, i);
+    return item as PluginLike;
+  });
+}
+
+function globalNavigatorLanguages(): readonly string[] {
+  const nav = (globalThis as { navigator?: { languages?: unknown; language?: unknown } }).navigator;
+  if (!nav) return [];
+  if (Array.isArray(nav.languages) && nav.languages.length) return nav.languages as string[];
+  return typeof nav.language === 'string' ? [nav.language] : [];
+}
+
+function resolveLang(value: unknown, env: ResolveEnvironment, notices: string[]): InterfaceLanguage {
+  if (value === undefined) return matchBrowserLanguage(env.navigatorLanguages ?? globalNavigatorLanguages());
+  if (typeof value !== 'string') {
+    fail('lang', value, `${formatOptionValue(value)} is not a string; expected one of ${INTERFACE_LANGUAGES.join(', ')}.`);
+  }
+  if (isInterfaceLanguage(value)) return value;
+  const match = matchLanguageTag(value);
+  if (match) return match;
+  notices.push(`Option "lang": ${formatOptionValue(value)} is not supported; falling back to "en".`);
+  return 'en';
+}
+
+function resolveTrackingMode(value: unknown, notices: string[]): TrackingMode {
+  if (value === undefined) return MAP_OPTION_DEFAULTS.trackingMode;
+  if (typeof value === 'string' && Object.prototype.hasOwnProperty.call(DEPRECATED_TRACKING_MODES, value)) {
+    const replacement = DEPRECATED_TRACKING_MODES[value];
+    notices.push(`Option "trackingMode": "${value}" is deprecated; using "${replacement}" instead.`);
+    return replacement;
+  }
+  return validateOneOf(value, 'trackingMode', TRACKING_MODES);
+}
+
+function resolveSelection(value: unknown): ParsedId | undefined {
+  if (value === undefined) return undefined;
+  const expected = 'expected a train, flight or station id such as "odpt.Train:JR-East.Yamanote.400G".';
+  if (typeof value !== 'string') fail('selection', value, `${formatOptionValue(value)} is not a string; ${expected}`);
+  const parsed = parseSelectionId(value);
+  if (!parsed) fail('selection', value, `${formatOptionValue(value)} is not a valid id; ${expected}`);
+  return parsed;
+}
+
+function resolveGlyphsUrl(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  const url = validateString(value, 'glyphsUrl', 'a glyph URL template containing {fontstack} and {range}');
+  if (!url.includes('{fontstack}') || !url.includes('{range}')) {
+    fail('glyphsUrl', value, `${formatOptionValue(value)} is not a glyph URL template; expected a URL containing {fontstack} and {range}.`);
+  }
+  return url;
+}
+
+/** The `realtime` option: `{hosts?, intervalMs?}`. */
+function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
+  if (value === undefined) return {};
+  const o = validateObject(value, 'realtime', 'an object {hosts?, intervalMs?}');
+  const out: ResolvedMapOptions['realtime'] = {};
+  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'realtime.intervalMs', 1000, 3_600_000);
+  if (o.hosts !== undefined) {
+    const hosts = validateArray(o.hosts, 'realtime.hosts', 'an array of ODPT host settings') as OdptHostConfig[];
+    hosts.forEach((host, i) => {
+      const h = validateObject(host, `realtime.hosts[${i}]`, 'an object {id, baseUrl, secret, operators, operatorAliases}');
+      validateString(h.id, `realtime.hosts[${i}].id`);
+      validateString(h.baseUrl, `realtime.hosts[${i}].baseUrl`);
+      validateOneOf(h.secret, `realtime.hosts[${i}].secret`, ['odpt', 'challenge2025'] as const);
+      validateObject(h.operators, `realtime.hosts[${i}].operators`, 'an object of operator lists by endpoint');
+    });
+    const problems = validateHosts(hosts.map((h) => ({ ...h, operatorAliases: h.operatorAliases ?? {} })));
+    if (problems.length) fail('realtime.hosts', value, problems[0]);
+    out.hosts = hosts;
+  }
+  return out;
+}
+
+/** A clock start time: epoch milliseconds or an ISO 8601 date-time string. */
+export function validateTime(value: unknown, name = 'time'): number {
+  const expected = 'expected epoch milliseconds or an ISO 8601 date-time such as "2026-11-24T08:00:00+09:00".';
+  const epoch = typeof value === 'number' ? value : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(epoch)) fail(name, value, `${formatOptionValue(value)} is not a time; ${expected}`);
+  return epoch;
+}
+
+function optional<T>(value: unknown, fallback: T, validate: (v: unknown) => T): T {
+  return value === undefined ? fallback : validate(value);
+}
+
+/**
+ * Validate map options and fill in defaults.
+ *
+ * - `undefined` means "absent" for every option; `null` is a wrong value.
+ * - Options are checked in a fixed order (container first, then the order of
+ *   {@link MAP_OPTION_KEYS}); the first problem is thrown.
+ * - Unknown keys, deprecated/unused values and the `lang` fallback are
+ *   reported in `notices` rather than thrown.
+ * - `container` given as an id is looked up with `env.document` (the global
+ *   `document` only when `env.document` is absent); elements are recognised
+ *   structurally (`nodeType === 1`) and must have no child nodes.
+ *
+ * @throws MapOptionError when an option is invalid (option `"options"` when `input` is not an object).
+ */
+export function resolveMapOptions(input: unknown, env: ResolveEnvironment): ResolvedOptionsResult {
+  const o = validateObject(input, 'options', 'an object of map options');
+  const notices: string[] = [];
+  const d = MAP_OPTION_DEFAULTS;
+
+  const container = resolveContainer(o.container, env);
+  const accessToken = optional<string | undefined>(o.accessToken, undefined, (v) => validateAccessToken(v));
+  const mapStyle = optional<string | undefined>(o.mapStyle, undefined, (v) => validateString(v, 'mapStyle', 'a map style URL string'));
+  const secrets = resolveSecrets(o.secrets, notices);
+  const bearing = optional(o.bearing, d.bearing, (v) => validateBearing(v));
+  const center = optional<LngLatTuple>(o.center, [d.center[0], d.center[1]], (v) => validateCenter(v));
+  const zoom = optional(o.zoom, d.zoom, (v) => validateZoom(v));
+  const pitch = optional(o.pitch, d.pitch, (v) => validatePitch(v));
+  const controls = {} as Record<ControlOption, boolean>;
+  for (const key of CONTROL_OPTIONS) controls[key] = optional(o[key], d[key], (v) => validateBoolean(v, key));
+  const dataSources = resolveDataSources(o.dataSources, notices);
+  const dataUrl = optional(o.dataUrl, env.defaults.dataUrl, (v) => validateString(v, 'dataUrl', 'a data URL string'));
+  const ecoFrameRate = optional(o.ecoFrameRate, d.ecoFrameRate, (v) => validateEcoFrameRate(v));
+  const ecoMode = optional(o.ecoMode, d.ecoMode, (v) => validateOneOf(v, 'ecoMode', ECO_MODES));
+  const lang = resolveLang(o.lang, env, notices);
+  const plugins = resolvePlugins(o.plugins);
+  const selection = resolveSelection(o.selection);
+  const trackingMode = resolveTrackingMode(o.trackingMode, notices);
+  const basemapUrl = optional(o.basemapUrl, env.defaults.basemapUrl, (v) =>
+    validateString(v, 'basemapUrl', 'a PMTiles URL string'),
+  );
+  const glyphsUrl = resolveGlyphsUrl(o.glyphsUrl, env.defaults.glyphsUrl);
+  const theme = optional(o.theme, d.theme, (v) => validateOneOf(v, 'theme', THEMES));
+  const hash = optional(o.hash, d.hash, (v) => validateBoolean(v, 'hash'));
+  const time = optional<number | undefined>(o.time, undefined, (v) => validateTime(v));
+  const realtime = resolveRealtime(o.realtime);
+
+  for (const key of Object.keys(o)) {
+    if (!(MAP_OPTION_KEYS as readonly string[]).includes(key)) notices.push(`Unknown option "${key}" is ignored.`);
+  }
+
+  return {
+    options: {
+      container,
+      accessToken,
+      mapStyle,
+      secrets,
+      bearing,
+      center,
+      zoom,
+      pitch,
+      ...controls,
+      dataSources,
+      dataUrl,
+      ecoFrameRate,
+      ecoMode,
+      lang,
+      plugins,
+      selection,
+      trackingMode,
+      basemapUrl,
+      glyphsUrl,
+      theme,
+      hash,
+      time,
+      realtime,
+    },
+    notices,
+  };
+}

@@ -1,0 +1,67 @@
+import { ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
+import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
+import { RealtimePoller, type RealtimeUpdate } from '../data/realtime/poller.ts';
+import type { TrainFeed } from '../data/trains/train-feed.ts';
+import type { AppStore } from '../store.ts';
+
+/** Real-time settings of a map (project extra option `realtime`). */
+export interface RealtimeOptions {
+  /** ODPT hosts and the operators each serves (default: api.odpt.org and api-challenge.odpt.org). */
+  hosts?: readonly OdptHostConfig[];
+  /** Poll interval, ms (default 15 000). */
+  intervalMs?: number;
+}
+
+/** Default tokens compiled in from the build environment (`VITE_ODPT_TOKEN`, `VITE_CHALLENGE2025_TOKEN`); absent in a plain build. */
+function defaultTokens(): Partial<Record<'odpt' | 'challenge2025', string>> {
+  const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
+  const tokens: Partial<Record<'odpt' | 'challenge2025', string>> = {};
+  if (env.VITE_ODPT_TOKEN) tokens.odpt = env.VITE_ODPT_TOKEN;
+  if (env.VITE_CHALLENGE2025_TOKEN) tokens.challenge2025 = env.VITE_CHALLENGE2025_TOKEN;
+  return tokens;
+}
+
+/**
+ * Connects the ODPT real-time data to a map: polls while the clock runs in
+ * real time and the page is visible, hands delays to the train simulation,
+ * keeps line statuses and update times in the store, and reports each
+ * distinct failure once through `onError`. Returns a function that stops it.
+ */
+export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void): () => void {
+  const hosts = options.hosts ?? ODPT_HOSTS;
+  const client = new OdptClient({ hosts, secrets, defaultTokens: defaultTokens() });
+  const anyToken = hosts.some((h) => client.hasToken(h.id));
+  const realtimeMode = () => store.getState().clock.mode === 'realtime';
+  const publish = (update: RealtimeUpdate) => {
+    const enabled = realtimeMode() && update.trains.length > 0;
+    feed.setRealtime(update.trains, enabled);
+    const timetableOnly = Object.values(update.hosts).flatMap((h) => (h.state === 'no-token' ? h.timetableOnlyOperators : []));
+    store.setState({
+      lineStatuses: update.statuses,
+      dynamicUpdated: update.updatedAt === null ? store.getState().dynamicUpdated : new Date(update.updatedAt).toISOString(),
+      realtimeState: !anyToken ? 'no-token' : Object.values(update.hosts).some((h) => h.state === 'failing') ? 'failing' : 'ok',
+      timetableOnlyOperators: timetableOnly,
+    });
+  };
+  store.setState({ realtimeState: anyToken ? 'pending' : 'no-token' });
+  const poller = new RealtimePoller({
+    source: client,
+    intervalMs: options.intervalMs,
+    enabled: realtimeMode(),
+    onUpdate: publish,
+    onError: (message) => onError(message),
+  });
+  poller.start();
+  const onVisibility = () => (document.hidden ? poller.pause() : poller.resume());
+  document.addEventListener('visibilitychange', onVisibility);
+  const unsubscribe = store.subscribe((s, previous) => {
+    if (s.clockMode === previous.clockMode) return;
+    poller.setEnabled(s.clockMode === 'realtime');
+    publish(poller.snapshot());
+  });
+  return () => {
+    poller.stop();
+    unsubscribe();
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}

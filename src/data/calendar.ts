@@ -1,0 +1,105 @@
+/**
+ * Japan time and the railway calendar.
+ *
+ * Everything here works from epoch milliseconds and Japan Standard Time
+ * (UTC+9, no daylight saving), never from the machine's time zone.
+ *
+ * A *service day* runs from 03:00 to 03:00 JST: a train at 00:30 belongs to
+ * the previous calendar date, as in published timetables. Its *day type*
+ * ({@link Calendar}) selects the timetable: Sundays, national holidays and
+ * 30 December – 3 January run the holiday timetable, other Saturdays the
+ * Saturday timetable, every other day the weekday one.
+ */
+import holidayJp from '@holiday-jp/holiday_jp';
+import type { Calendar } from './bundle/timetable-format.ts';
+
+/** Offset of Japan Standard Time from UTC, milliseconds. */
+export const JST_OFFSET_MS = 9 * 3600_000;
+/** Start of the service day, seconds after 00:00 JST. */
+export const SERVICE_DAY_START_SECONDS = 3 * 3600;
+/** Length of a day, seconds. */
+export const DAY_SECONDS = 24 * 3600;
+
+const DAY_MS = DAY_SECONDS * 1000;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The service day an instant belongs to. */
+export interface ServiceDay {
+  /** Service date, `YYYY-MM-DD`: the JST date, or the day before when JST time is before 03:00. */
+  date: string;
+  /** Day type of the service date. */
+  calendar: Calendar;
+  /**
+   * Seconds since 00:00 JST of the service date, fractional
+   * (10800 ≤ seconds < 97200: 03:00 is 10800, 00:30 of the next date is 88200).
+   */
+  seconds: number;
+}
+
+/** Japanese national holidays (including substitute and citizens' holidays) by `YYYY-MM-DD`, from @holiday-jp/holiday_jp. */
+const HOLIDAYS: Readonly<Record<string, unknown>> = holidayJp.holidays;
+
+/** Whether a `YYYY-MM-DD` date is a Japanese national holiday (false outside the library's years, 1970–2050). */
+export function isNationalHoliday(date: string): boolean {
+  return Object.prototype.hasOwnProperty.call(HOLIDAYS, date);
+}
+
+/** Parses `YYYY-MM-DD` into its day number (days since 1970-01-01); throws on anything else. */
+function dayNumberOf(date: string): number {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new RangeError(`Invalid date "${date}": expected YYYY-MM-DD.`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`Invalid date "${date}": no such day.`);
+  }
+  return ms / DAY_MS;
+}
+
+/** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
+function dateOfDayNumber(dayNumber: number): string {
+  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whether a date falls in the year-end and new-year break (30 December – 3 January). */
+function isYearEnd(date: string): boolean {
+  const monthDay = date.slice(5);
+  return monthDay >= '12-30' || monthDay <= '01-03';
+}
+
+/**
+ * Day type of a service date (`YYYY-MM-DD`): `holiday` for Sundays,
+ * national holidays and 30 December – 3 January, `saturday` for other
+ * Saturdays, `weekday` otherwise. Throws a RangeError for an invalid date.
+ */
+export function calendarOf(serviceDate: string): Calendar {
+  const weekday = new Date(dayNumberOf(serviceDate) * DAY_MS).getUTCDay(); // 0 = Sunday
+  if (weekday === 0 || isNationalHoliday(serviceDate) || isYearEnd(serviceDate)) return 'holiday';
+  return weekday === 6 ? 'saturday' : 'weekday';
+}
+
+/** The last service day looked up: one lookup per day instead of one per frame. */
+let cached: { dayNumber: number; date: string; calendar: Calendar } | null = null;
+
+/** The service day (date, day type, seconds into it) of an instant given in epoch milliseconds. */
+export function serviceDayOf(epochMs: number): ServiceDay {
+  if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid time ${epochMs}.`);
+  const shifted = epochMs + JST_OFFSET_MS - SERVICE_DAY_START_SECONDS * 1000;
+  const dayNumber = Math.floor(shifted / DAY_MS);
+  const seconds = (shifted - dayNumber * DAY_MS) / 1000 + SERVICE_DAY_START_SECONDS;
+  if (cached?.dayNumber !== dayNumber) {
+    const date = dateOfDayNumber(dayNumber);
+    cached = { dayNumber, date, calendar: calendarOf(date) };
+  }
+  return { date: cached.date, calendar: cached.calendar, seconds };
+}
+
+/**
+ * Epoch milliseconds of a time of a service day: `seconds` after 00:00 JST
+ * of `serviceDate` (values of 86400 and more fall on the next calendar date).
+ * The inverse of {@link serviceDayOf}.
+ */
+export function epochOfServiceTime(serviceDate: string, seconds: number): number {
+  return dayNumberOf(serviceDate) * DAY_MS - JST_OFFSET_MS + seconds * 1000;
+}

@@ -1,0 +1,51 @@
+import { writeBundle } from '../bundle/container.ts';
+import { NETWORK_KIND } from '../bundle/network-format.ts';
+import { CALENDARS, TIMETABLE_KIND, type Calendar } from '../bundle/timetable-format.ts';
+import { buildNetwork } from './build-network.ts';
+import { buildTimetable } from './build-timetables.ts';
+import { Diagnostics } from './diagnostics.ts';
+import { loadSource, type SourceFiles } from './source.ts';
+
+export { Diagnostics, formatDiagnostic, SourceDataError, type Diagnostic } from './diagnostics.ts';
+export { SourceJsonError } from './json.ts';
+export type { SourceFiles } from './source.ts';
+
+/** What one pipeline run produces, before it is written to disk. */
+export interface PipelineOutput {
+  network: Uint8Array;
+  timetables: Record<Calendar, { bytes: Uint8Array; trains: number }>;
+  sourceModified: string;
+  counts: { railways: number; stations: number; stationShapes: number; stationGroups: number; exits: number; trackVertices: number };
+  diagnostics: Diagnostics;
+}
+
+/**
+ * Reads, checks and converts a source data set into bundle files.
+ * Throws `SourceDataError`/`SourceJsonError` for problems that stop the build;
+ * skipped records are listed in `diagnostics.warnings`.
+ */
+export function runPipeline(files: SourceFiles): PipelineOutput {
+  const diagnostics = new Diagnostics();
+  const source = loadSource(files, diagnostics);
+  const network = buildNetwork(source, diagnostics);
+  const timetables = {} as PipelineOutput['timetables'];
+  for (const calendar of CALENDARS) {
+    const built = buildTimetable(calendar, source, network, diagnostics);
+    timetables[calendar] = { bytes: writeBundle(TIMETABLE_KIND, built.meta, built.sections), trains: built.meta.trainCount };
+  }
+  const { meta } = network;
+  return {
+    network: writeBundle(NETWORK_KIND, meta, network.sections),
+    timetables,
+    sourceModified: meta.sourceModified,
+    counts: {
+      railways: meta.railways.length,
+      stations: meta.stations.length,
+      stationShapes: meta.shapes.length,
+      stationGroups: meta.groups.length,
+      exits: meta.exits.length,
+      trackVertices: meta.pieces.reduce((n, p) => n + p.count, 0),
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,240 @@
+import type { Network } from '../network.ts';
+import { createRouteSample, routeAt, sampleRoute, type RouteSet } from '../routes.ts';
+import type { Timetable } from '../timetable.ts';
+import { trackScale, type TrackDimensions } from '../track-position.ts';
+import { createTrainState, type Schedule } from '../train-schedule.ts';
+import { EXTRA_TRAIN_HOP_SECONDS, type RealtimeOverlay } from './realtime-overlay.ts';
+import type { TrainFrame } from './train-frame-format.ts';
+
+/** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
+export const CAR_LENGTH_UNITS = 0.42;
+export const CAR_WIDTH_UNITS = 0.5;
+export const CAR_HEIGHT_UNITS = 0.34;
+export const REAL_CAR_SIZE: [number, number, number] = [20, 2.95, 3.8];
+
+/** Everything the composer reads; built once per network and day type. */
+export interface FrameContext {
+  network: Network;
+  timetable: Timetable;
+  routes: RouteSet;
+  schedule: Schedule;
+  dims: TrackDimensions;
+  /** RGB of each railway. */
+  railwayColors: Uint8Array;
+  /** RGB of each vehicle type (its body colour). */
+  vehicleColors: Uint8Array;
+  /** Real-time delays and extra trains, when available. */
+  realtime?: RealtimeOverlay | null;
+}
+
+/** A train this late (seconds) carries the delay marker. */
+export const DELAY_MARK_SECONDS = 60;
+
+/** Car size in ground metres at a zoom: [length, width, height]. */
+export function carSize(zoom: number, dims: TrackDimensions, latitude = 35.68): [number, number, number] {
+  const unit = dims.spacingMetres * trackScale(zoom) * Math.cos((latitude * Math.PI) / 180);
+  return [Math.max(CAR_LENGTH_UNITS * unit, REAL_CAR_SIZE[0]), Math.max(CAR_WIDTH_UNITS * unit, REAL_CAR_SIZE[1]), Math.max(CAR_HEIGHT_UNITS * unit, REAL_CAR_SIZE[2])];
+}
+
+const place = createTrainState();
+let active = new Int32Array(4096);
+const sample = createRouteSample();
+
+/** Writes [lng, lat, alt] at `index` as float32 high parts plus the remainders (64-bit precision on the GPU). */
+function writeSplit(high: Float32Array, low: Float32Array, index: number, lng: number, lat: number, alt: number) {
+  const o = index * 3;
+  const hx = Math.fround(lng);
+  const hy = Math.fround(lat);
+  const hz = Math.fround(alt);
+  high[o] = hx;
+  high[o + 1] = hy;
+  high[o + 2] = hz;
+  low[o] = lng - hx;
+  low[o + 1] = lat - hy;
+  low[o + 2] = alt - hz;
+}
+
+/** Per-train scratch of one frame (grown as needed, reused between frames). */
+const slots = {
+  train: new Int32Array(0),
+  railway: new Int32Array(0),
+  head: new Float64Array(0),
+  direction: new Int8Array(0),
+  order: new Float64Array(0),
+  delay: new Float32Array(0),
+  sorted: new Int32Array(0),
+};
+
+function ensureSlots(n: number) {
+  if (slots.train.length >= n) return;
+  slots.train = new Int32Array(n);
+  slots.railway = new Int32Array(n);
+  slots.head = new Float64Array(n);
+  slots.direction = new Int8Array(n);
+  slots.order = new Float64Array(n);
+  slots.delay = new Float32Array(n);
+  slots.sorted = new Int32Array(n);
+}
+
+/** Distance along the zoom's route of a train's head, from its schedule state. */
+function headDistance(ctx: FrameContext, zoom: number): number {
+  const variant = ctx.network.meta.railways[place.railway].variants[routeAt(ctx.routes, place.railway, zoom).variant];
+  const from = variant.stationOffsets[place.fromIndex];
+  return from + (variant.stationOffsets[place.toIndex] - from) * place.fraction;
+}
+
+/**
+ * Collects the trains to draw at second `t` with their heads: timetabled
+ * trains (late ones evaluated at t − delay, so they run late on one time
+ * axis) and extra trains reported without a timetable. Returns the count.
+ */
+function collectTrains(ctx: FrameContext, t: number, zoom: number, now: number): number {
+  const { schedule, realtime } = ctx;
+  if (active.length < schedule.maxActive) active = new Int32Array(schedule.maxActive);
+  const activeCount = schedule.activeTrainsInto(t, active);
+  const delayed = realtime?.enabled ? realtime.delayedTrains : null;
+  ensureSlots(activeCount + (delayed?.length ?? 0) + (realtime?.enabled ? realtime.extras.length : 0));
+  let n = 0;
+  const add = (train: number, delay: number) => {
+    schedule.trainStateAt(train, t - delay, place);
+    slots.train[n] = train;
+    slots.railway[n] = place.railway;
+    slots.direction[n] = place.direction;
+    slots.head[n] = headDistance(ctx, zoom);
+    slots.delay[n] = delay;
+    if (delay > 0) schedule.trainStateAt(train, t, place);
+    slots.order[n] = headDistance(ctx, zoom) * place.direction;
+    n++;
+  };
+  for (let k = 0; k < activeCount; k++) {
+    const train = active[k];
+    if (!delayed || realtime!.delays[train] === 0) add(train, 0);
+  }
+  if (delayed) {
+    for (let k = 0; k < delayed.length; k++) {
+      const train = delayed[k];
+      const delay = realtime!.delays[train];
+      if (schedule.isActive(train, t - delay)) add(train, delay);
+    }
+    realtime!.extras.forEach((extra, k) => {
+      const variant = ctx.network.meta.railways[extra.railway].variants[routeAt(ctx.routes, extra.railway, zoom).variant];
+      const from = variant.stationOffsets[extra.fromIndex];
+      const f = Math.min(1, Math.max(0, (now - extra.since) / 1000 / EXTRA_TRAIN_HOP_SECONDS));
+      slots.train[n] = -2 - k;
+      slots.railway[n] = extra.railway;
+      slots.direction[n] = extra.toIndex >= extra.fromIndex ? 1 : -1;
+      slots.head[n] = from + (variant.stationOffsets[extra.toIndex] - from) * f;
+      slots.order[n] = slots.head[n] * slots.direction[n];
+      slots.delay[n] = extra.delay;
+      n++;
+    });
+  }
+  return n;
+}
+
+/**
+ * Keeps trains on the same railway and direction in their order: a train
+ * may not pass the one ahead of it (as a late train ahead would otherwise
+ * let an on-time one run through it); it waits a car-length gap behind.
+ */
+function keepOrder(n: number, gap: number) {
+  const { sorted, railway, direction, order, head } = slots;
+  for (let i = 0; i < n; i++) sorted[i] = i;
+  const group = (i: number) => railway[i] * 2 + (direction[i] > 0 ? 1 : 0);
+  const view = sorted.subarray(0, n).sort((a, b) => group(a) - group(b) || order[b] - order[a]);
+  let previous = -1;
+  let limit = 0;
+  for (let k = 0; k < n; k++) {
+    const i = view[k];
+    if (previous < 0 || group(previous) !== group(i)) limit = Infinity;
+    const position = head[i] * direction[i];
+    const allowed = Math.min(position, limit);
+    head[i] = allowed * direction[i];
+    limit = allowed - gap;
+    previous = i;
+  }
+}
+
+/**
+ * Computes every car of every train to draw at service-day second `t` and
+ * zoom into `frame` (whose arrays must be large enough; see
+ * {@link frameCapacity}). Cars follow the curve of the track behind the head.
+ * `selected` is a timetable index; the train of its run is highlighted and
+ * reported in `selectedSlot`/`selectedTrain`, following it across
+ * through-service. `now` (simulated epoch ms) drives extra trains.
+ */
+export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0): TrainFrame {
+  const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
+  const size = carSize(zoom, dims);
+  const spacing = size[0] * 1.04; // a small gap between cars
+  const n = collectTrains(ctx, t, zoom, now);
+  if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, spacing * 2);
+  let car = 0;
+  let trainSlot = 0;
+  let markers = 0;
+  const selectedRun = selected >= 0 ? schedule.runOf(selected) : -1;
+  frame.selectedSlot = -1;
+  frame.selectedTrain = -1;
+  for (let k = 0; k < n; k++) {
+    const train = slots.train[k];
+    const railwayIndex = slots.railway[k];
+    const railway = network.meta.railways[railwayIndex];
+    const cars = railway.carComposition;
+    if (car + cars > frame.carTrain.length || trainSlot >= frame.trains.length) break;
+    const isSelected = train >= 0 && selectedRun >= 0 && schedule.runOf(train) === selectedRun;
+    if (isSelected && frame.selectedSlot < 0) {
+      frame.selectedSlot = trainSlot;
+      frame.selectedTrain = train;
+    }
+    const route = routeAt(routes, railwayIndex, zoom);
+    const direction = slots.direction[k];
+    const head = slots.head[k];
+    const vehicle = train >= 0 ? timetable.vehicle[train] : -1;
+    const colors = vehicle >= 0 ? vehicleColors : railwayColors;
+    const ci = (vehicle >= 0 ? vehicle : railwayIndex) * 3;
+    const late = slots.delay[k] >= DELAY_MARK_SECONDS ? 255 : 0;
+    frame.trains[trainSlot] = train;
+    for (let c = 0; c < cars; c++) {
+      sampleRoute(network, route, head - direction * (c + 0.5) * spacing, zoom, dims, sample);
+      const bearing = sample.bearing + (direction < 0 ? 180 : 0);
+      if (c === 0) {
+        const h = trainSlot * 4;
+        frame.heads[h] = sample.lng;
+        frame.heads[h + 1] = sample.lat;
+        frame.heads[h + 2] = sample.altitude;
+        frame.heads[h + 3] = bearing;
+      }
+      writeSplit(frame.positionsHigh, frame.positionsLow, car, sample.lng, sample.lat, sample.altitude);
+      if (c === 0 && late) {
+        writeSplit(frame.markersHigh, frame.markersLow, markers, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
+        frame.markerFlags[markers++] = sample.depth < -0.25 ? 255 : 0;
+      }
+      frame.orientations[car * 2] = (bearing * Math.PI) / 180;
+      frame.orientations[car * 2 + 1] = direction < 0 ? -sample.pitch : sample.pitch;
+      frame.colors[car * 4] = colors[ci];
+      frame.colors[car * 4 + 1] = colors[ci + 1];
+      frame.colors[car * 4 + 2] = colors[ci + 2];
+      frame.colors[car * 4 + 3] = 255;
+      frame.flags[car * 4] = sample.depth < -0.25 ? 255 : 0;
+      frame.flags[car * 4 + 1] = late;
+      frame.flags[car * 4 + 2] = isSelected ? 255 : 0;
+      frame.flags[car * 4 + 3] = c === 0 || c === cars - 1 ? 255 : 0;
+      frame.carTrain[car] = trainSlot;
+      car++;
+    }
+    trainSlot++;
+  }
+  frame.carCount = car;
+  frame.trainCount = trainSlot;
+  frame.markerCount = markers;
+  frame.zoom = zoom;
+  frame.carSize = size;
+  return frame;
+}
+
+/** Car and train capacity a frame needs for a network (the busiest instant has about 2,500 trains). */
+export function frameCapacity(network: Network): { cars: number; trains: number } {
+  const maxCars = Math.max(...network.meta.railways.map((r) => r.carComposition));
+  const trains = 4000;
+  return { cars: trains * maxCars, trains };
+}

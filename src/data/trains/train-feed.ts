@@ -1,0 +1,147 @@
+import type { Calendar } from '../bundle/timetable-format.ts';
+import type { SimulationClock } from '../clock.ts';
+import type { TrackDimensions } from '../track-position.ts';
+import type { RealtimeReport } from './realtime-overlay.ts';
+import type { TrainDetails } from './train-details.ts';
+import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
+import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+
+/** The part of a Worker the feed uses (a real Worker, or a stand-in in tests). */
+export interface WorkerPort {
+  postMessage(message: WorkerRequest, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
+  terminate(): void;
+}
+
+/**
+ * Main-thread side of the train simulation: asks the worker for frames at
+ * the clock's current time, keeps the newest, and hands used frames back for
+ * reuse. At most one frame is in flight, so the worker paces itself to the
+ * display and a slow machine skips time instead of queueing work.
+ */
+export class TrainFeed {
+  private frame: TrainFrame | null = null;
+  private spare: TrainFrame | null = null;
+  private inFlight = false;
+  private ready = false;
+  private listeners = new Set<() => void>();
+  private pendingDetails = new Map<number, (d: TrainDetails | null) => void>();
+  private pendingFinds = new Map<number, (train: number) => void>();
+  private readyWaiters: (() => void)[] = [];
+  private nextRequestId = 1;
+  private selected = -1;
+  /** Service day of the newest frame. */
+  calendar: Calendar | null = null;
+  serviceDate: string | null = null;
+
+  constructor(
+    private readonly worker: WorkerPort,
+    private readonly clock: SimulationClock,
+    private readonly onError: (message: string) => void,
+    private readonly onReady?: (info: { calendar: Calendar; serviceDate: string; trainCount: number }) => void,
+    /** Called for each frame with the main-thread time spent receiving it. */
+    private readonly onFrame?: (frame: TrainFrame, receiveMs: number) => void,
+  ) {
+    worker.onmessage = (event) => this.receive(event.data);
+  }
+
+  /** Starts the worker on a network and its timetables. */
+  init(networkUrl: string, timetableUrls: Record<Calendar, string>, dims: TrackDimensions): void {
+    this.worker.postMessage({ type: 'init', networkUrl, timetableUrls, dims, time: this.clock.now() });
+  }
+
+  latest(): TrainFrame | null {
+    return this.frame;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Simulated time at which the current selection was made (frames older than this may not show it yet). */
+  selectedSince: number | null = null;
+
+  /** Marks a train as selected (drawn highlighted, reported in frames); −1 for none. */
+  select(train: number): void {
+    this.selected = train;
+    this.selectedSince = train >= 0 ? this.clock.now() : null;
+  }
+
+  request(zoom: number): void {
+    if (!this.ready || this.inFlight) return;
+    this.inFlight = true;
+    const recycle = this.spare;
+    this.spare = null;
+    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
+  }
+
+  /** Details of a train at the current time, for popups and the tracking timetable. */
+  details(train: number, zoom: number): Promise<TrainDetails | null> {
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.pendingDetails.set(requestId, resolve);
+      this.worker.postMessage({ type: 'details', requestId, train, time: this.clock.now(), zoom });
+    });
+  }
+
+  /** Lays real-time reports over the timetables (or switches them off in playback). */
+  setRealtime(reports: RealtimeReport[], enabled: boolean): void {
+    this.worker.postMessage({ type: 'realtime', reports, enabled, time: this.clock.now() });
+  }
+
+  /** The timetable index of train `id` ("{operator}.{line}.{number}") running now, or −1. Waits for the worker to be ready. */
+  async find(id: string): Promise<number> {
+    if (!this.ready) await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.pendingFinds.set(requestId, resolve);
+      this.worker.postMessage({ type: 'find', requestId, id, time: this.clock.now() });
+    });
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.listeners.clear();
+  }
+
+  private receive(message: WorkerResponse) {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.calendar = message.calendar;
+        this.serviceDate = message.serviceDate;
+        this.onReady?.(message);
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
+        this.notify();
+        break;
+      case 'frame': {
+        const started = performance.now();
+        this.inFlight = false;
+        this.spare = this.frame;
+        this.frame = message.frame;
+        this.calendar = message.calendar;
+        this.serviceDate = message.serviceDate;
+        this.notify();
+        this.onFrame?.(message.frame, performance.now() - started);
+        break;
+      }
+      case 'details':
+        this.pendingDetails.get(message.requestId)?.(message.details);
+        this.pendingDetails.delete(message.requestId);
+        break;
+      case 'found':
+        this.pendingFinds.get(message.requestId)?.(message.train);
+        this.pendingFinds.delete(message.requestId);
+        break;
+      case 'error':
+        this.inFlight = false;
+        this.onError(message.message);
+        break;
+    }
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,159 @@
+/// <reference lib="webworker" />
+/**
+ * The train worker: decodes the network and the day's timetable, and
+ * computes frames of car positions on request, off the main thread.
+ */
+import { serviceDayOf } from '../calendar.ts';
+import type { Calendar } from '../bundle/timetable-format.ts';
+import { decodeNetwork, type Network } from '../network.ts';
+import { buildRoutes, type RouteSet } from '../routes.ts';
+import { decodeTimetable } from '../timetable.ts';
+import type { TrackDimensions } from '../track-position.ts';
+import { hexToRgbBytes } from './colors.ts';
+import { RealtimeOverlay, type RealtimeReport } from './realtime-overlay.ts';
+import { composeFrame, frameCapacity, type FrameContext } from './compose-frame.ts';
+import { buildSchedule } from '../train-schedule.ts';
+import { trainDetails } from './describe-train.ts';
+import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
+import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+interface DayContext extends FrameContext {
+  calendar: Calendar;
+  serviceDate: string;
+}
+
+let network: Network | null = null;
+let routes: RouteSet | null = null;
+let timetableUrls: Record<Calendar, string> | null = null;
+let dims: TrackDimensions | null = null;
+let day: DayContext | null = null;
+let loadingDay: Promise<DayContext> | null = null;
+let frameId = 0;
+/** Newest real-time reports, re-applied when a new day is loaded. */
+let realtime: { reports: RealtimeReport[]; enabled: boolean; time: number } = { reports: [], enabled: false, time: 0 };
+
+const post = (message: WorkerResponse, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+async function fetchBytes(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** Loads the timetable of the service day containing `time` (epoch ms) and builds its schedule. */
+async function loadDay(time: number): Promise<DayContext> {
+  const { date, calendar } = serviceDayOf(time);
+  const url = timetableUrls![calendar];
+  const bytes = await fetchBytes(url);
+  const started = performance.now();
+  const timetable = decodeTimetable(bytes, url);
+  const schedule = buildSchedule(network!, timetable);
+  performance.measure(PERFORMANCE_MARKS.timetableParse, { start: started, end: performance.now() });
+  const vehicleColors = hexToRgbBytes(network!.meta.trainVehicles.map((v) => v.colors[0] ?? '#888888'));
+  const railwayColors = hexToRgbBytes(network!.meta.railways.map((r) => r.color));
+  const overlay = new RealtimeOverlay(network!, timetable, schedule);
+  const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, calendar, serviceDate: date, realtime: overlay };
+  applyRealtime(context);
+  return context;
+}
+
+/** Lays the newest reports over a day's timetables. */
+function applyRealtime(context: DayContext) {
+  const overlay = context.realtime!;
+  overlay.update(realtime.reports, serviceDayOf(realtime.time).seconds, realtime.time);
+  overlay.enabled = realtime.enabled && realtime.reports.length > 0;
+}
+
+/** The day context for `time`, loading a new day when the service day changes (the previous day keeps running meanwhile). */
+function dayFor(time: number): DayContext | null {
+  const { date } = serviceDayOf(time);
+  if (day?.serviceDate === date) return day;
+  if (!loadingDay) {
+    loadingDay = loadDay(time)
+      .then((loaded) => (day = loaded))
+      .catch((e) => {
+        post({ type: 'error', message: (e as Error).message });
+        throw e;
+      })
+      .finally(() => (loadingDay = null));
+  }
+  return day;
+}
+
+/** The timetable running train `id` ("{railway}.{number}") at second `t`, or −1. */
+function findTrain(context: DayContext, id: string, t: number): number {
+  const dot = id.lastIndexOf('.');
+  const railway = context.network.railwayIndex.get(id.slice(0, dot));
+  const number = id.slice(dot + 1);
+  if (railway === undefined) return -1;
+  const { timetable, schedule } = context;
+  let fallback = -1;
+  for (let i = 0; i < timetable.trainCount; i++) {
+    if (timetable.railway[i] !== railway || timetable.number[i] !== number) continue;
+    if (schedule.isActive(i, t)) return i;
+    fallback = fallback < 0 ? i : fallback;
+  }
+  // Not running this instant: the run it belongs to may be on another line now.
+  if (fallback >= 0) {
+    const run = schedule.runOf(fallback);
+    for (const member of schedule.runTimetables(run)) if (schedule.isActive(member, t)) return member;
+  }
+  return -1;
+}
+
+async function init(request: Extract<WorkerRequest, { type: 'init' }>) {
+  network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
+  routes = buildRoutes(network);
+  timetableUrls = request.timetableUrls;
+  dims = request.dims;
+}
+
+function frame(request: Extract<WorkerRequest, { type: 'frame' }>) {
+  const context = dayFor(request.time);
+  const capacity = frameCapacity(network!);
+  const out: TrainFrame = request.recycle ?? allocateTrainFrame(capacity.cars, capacity.trains);
+  out.id = ++frameId;
+  out.time = request.time;
+  const started = performance.now();
+  if (context) composeFrame(context, serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time);
+  else out.carCount = out.trainCount = 0;
+  out.computeMs = performance.now() - started;
+  post({ type: 'frame', frame: out, calendar: context?.calendar ?? 'weekday', serviceDate: context?.serviceDate ?? '' }, frameBuffers(out));
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  try {
+    switch (request.type) {
+      case 'init': {
+        await init(request);
+        const loaded = dayFor(request.time) ?? (await loadingDay!);
+        post({ type: 'ready', calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount });
+        break;
+      }
+      case 'frame':
+        frame(request);
+        break;
+      case 'realtime': {
+        realtime = { reports: request.reports, enabled: request.enabled, time: request.time };
+        if (day) applyRealtime(day);
+        break;
+      }
+      case 'find': {
+        const context = dayFor(request.time);
+        post({ type: 'found', requestId: request.requestId, train: context ? findTrain(context, request.id, serviceDayOf(request.time).seconds) : -1 });
+        break;
+      }
+      case 'details': {
+        const context = dayFor(request.time);
+        post({ type: 'details', requestId: request.requestId, details: context ? trainDetails(context, request.train, serviceDayOf(request.time).seconds, request.zoom) : null });
+        break;
+      }
+    }
+  } catch (e) {
+    post({ type: 'error', message: `Train simulation: ${(e as Error).message}` });
+  }
+};

@@ -1,0 +1,41 @@
+import type { Calendar } from '../bundle/timetable-format.ts';
+import type { TrackDimensions } from '../track-position.ts';
+import type { RealtimeReport } from './realtime-overlay.ts';
+import type { TrainFrame } from './train-frame-format.ts';
+import type { TrainDetails } from './train-details.ts';
+
+/** Messages from the main thread to the train worker. */
+export type WorkerRequest =
+  | {
+      type: 'init';
+      /** Absolute URL of the network bundle file. */
+      networkUrl: string;
+      /** Absolute URLs of the timetable bundle files per day type. */
+      timetableUrls: Record<Calendar, string>;
+      dims: TrackDimensions;
+      /** Simulated epoch milliseconds now: the day to load first. */
+      time: number;
+    }
+  | {
+      type: 'frame';
+      /** Simulated epoch milliseconds. */
+      time: number;
+      zoom: number;
+      /** Selected timetable index (−1 for none). */
+      selected: number;
+      /** A previous frame handed back for reuse (its buffers are transferred). */
+      recycle: TrainFrame | null;
+    }
+  | { type: 'details'; requestId: number; train: number; time: number; zoom: number }
+  /** Real-time reports to lay over the timetables; `enabled` false in playback or without fresh data. */
+  | { type: 'realtime'; reports: RealtimeReport[]; enabled: boolean; time: number }
+  /** Which timetable runs train `id` ("{operator}.{line}.{number}") at `time`. */
+  | { type: 'find'; requestId: number; id: string; time: number };
+
+/** Messages from the train worker. */
+export type WorkerResponse =
+  | { type: 'ready'; calendar: Calendar; serviceDate: string; trainCount: number }
+  | { type: 'frame'; frame: TrainFrame; calendar: Calendar; serviceDate: string }
+  | { type: 'details'; requestId: number; details: TrainDetails | null }
+  | { type: 'found'; requestId: number; train: number }
+  | { type: 'error'; message: string };

@@ -1,0 +1,94 @@
+import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import type { Model } from '@luma.gl/engine';
+import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+
+/** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
+export interface TrainFrameSource {
+  /** The newest frame, or null before the first. */
+  latest(): TrainFrame | null;
+  /** Asks for a frame at the current simulated time for this zoom; `onFrame` is called when it is ready. */
+  request(zoom: number): void;
+  /** Registers the function called when a new frame is ready; returns an unsubscribe function. */
+  subscribe(onFrame: () => void): () => void;
+}
+
+/** Props shared by layers drawn from train frames. */
+export interface FrameLayerProps {
+  source: TrainFrameSource;
+  /** Adds the layer's main-thread time (ms) to a counter, for benchmarks. */
+  onScriptTime?: ((ms: number) => void) | null;
+}
+
+/** Typed-array fields of a frame that can feed an instance attribute. */
+export type FrameArrayKey = {
+  [K in keyof TrainFrame]: TrainFrame[K] extends Float32Array | Uint8ClampedArray ? K : never;
+}[keyof TrainFrame];
+
+/**
+ * Base of the layers drawn from train frames: follows the frame source,
+ * uploads each new frame's arrays as instance attributes (no copying), and
+ * times its own main-thread work.
+ */
+export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Required<P>> {
+  static override layerName = 'FrameLayer';
+  static override defaultProps: DefaultProps<FrameLayerProps> = {
+    source: { type: 'object', value: null as unknown as TrainFrameSource, compare: true },
+    onScriptTime: null,
+  };
+
+  declare state: {
+    model?: Model;
+    frame: TrainFrame | null;
+    numInstances: number;
+    unsubscribe?: () => void;
+  };
+
+  /** Number of instances this layer draws from a frame. */
+  protected abstract instanceCount(frame: TrainFrame): number;
+
+  /** An attribute updater that hands the attribute a frame's array. */
+  protected frameAttribute(key: FrameArrayKey) {
+    return (attribute: { value: unknown }) => {
+      attribute.value = this.state.frame?.[key] ?? null;
+    };
+  }
+
+  override initializeState() {
+    this.setState({ frame: null, numInstances: 0 });
+    this.subscribe();
+  }
+
+  private subscribe() {
+    this.state.unsubscribe?.();
+    this.state.unsubscribe = this.props.source?.subscribe(() => {
+      this.setNeedsUpdate();
+      this.setNeedsRedraw();
+    });
+  }
+
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.somethingChanged || this.props.source?.latest() !== this.state.frame;
+  }
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    const started = performance.now();
+    if (props.source !== oldProps.source) this.subscribe();
+    const frame = props.source?.latest() ?? null;
+    if (frame && frame !== this.state.frame) {
+      this.setState({ frame, numInstances: this.instanceCount(frame) });
+      this.getAttributeManager()!.invalidateAll();
+    }
+    props.onScriptTime?.(performance.now() - started);
+  }
+
+  override _updateAttributes() {
+    const started = performance.now();
+    super._updateAttributes();
+    this.props.onScriptTime?.(performance.now() - started);
+  }
+
+  override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
+    this.state.unsubscribe?.();
+    super.finalizeState(context);
+  }
+}

@@ -1,0 +1,107 @@
+import type { Network } from '../data/network.ts';
+import { packVertexStyle } from './track-path-layer.ts';
+
+/** Binary path data for station shapes and transfer connectors (see TrackPathLayer). */
+export interface StationPaths {
+  length: number;
+  startIndices: Uint32Array;
+  attributes: Record<string, { value: ArrayBufferView; size: number; normalized?: boolean }>;
+  /** Shape index of each path, -1 for connectors. */
+  pathShape: Int32Array;
+}
+
+/** One label anchor per physical station, in base + offset form. */
+export interface StationAnchor {
+  shape: number;
+  /** Station index whose name is shown. */
+  station: number;
+  lng: number;
+  lat: number;
+  /** Offset vector, track-spacing units. */
+  vx: number;
+  vy: number;
+  vz: number;
+  underground: boolean;
+  /** Number of lines stopping here (drives label priority). */
+  lines: number;
+}
+
+/** Width (track-spacing units) of a station shape and of a transfer connector. */
+export const STATION_WIDTH = 0.9;
+export const CONNECTOR_WIDTH = 0.22;
+/** Tiny offset that turns a single point into a drawable round-capped path. */
+const DOT = 1e-3;
+
+/**
+ * Paths for station shapes (a round-capped stroke through the platforms of a
+ * physical station, one variant per zoom range) and thin connectors between
+ * the shapes of a transfer group.
+ */
+export function buildStationGeometry(network: Network): { paths: StationPaths; anchors: StationAnchor[] } {
+  const { shapes, groups } = network.meta;
+  const { positions, offsets } = network.stationPoints;
+  const pos: number[] = [];
+  const off: number[] = [];
+  const width: number[] = [];
+  const starts: number[] = [];
+  const pathShape: number[] = [];
+  const anchors: StationAnchor[] = [];
+
+  const push = (lng: number, lat: number, vx: number, vy: number, vz: number, minZoom: number, maxZoom: number, w: number) => {
+    pos.push(lng, lat, 0);
+    off.push(vx, vy, vz, packVertexStyle(minZoom, maxZoom, 1));
+    width.push(w);
+  };
+  const centre = (start: number, count: number) => {
+    const c = [0, 0, 0, 0, 0];
+    for (let i = start; i < start + count; i++) {
+      for (let k = 0; k < 3; k++) c[k] += positions[i * 3 + k] / count;
+      for (let k = 0; k < 3; k++) if (k < 2) c[3 + k] += offsets[i * 3 + k] / count;
+    }
+    const vz = Math.min(...Array.from({ length: count }, (_, k) => offsets[(start + k) * 3 + 2]));
+    return { lng: c[0], lat: c[1], vx: c[3], vy: c[4], vz };
+  };
+
+  shapes.forEach((shape, si) => {
+    for (const v of shape.variants) {
+      starts.push(pos.length / 3);
+      pathShape.push(si);
+      for (let i = v.start; i < v.start + v.count; i++) {
+        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3], offsets[i * 3 + 1], offsets[i * 3 + 2], v.minZoom, v.maxZoom, STATION_WIDTH);
+      }
+      if (v.count === 1) {
+        const i = v.start;
+        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3] + DOT, offsets[i * 3 + 1], offsets[i * 3 + 2], v.minZoom, v.maxZoom, STATION_WIDTH);
+      }
+    }
+    const first = shape.variants[0];
+    const c = centre(first.start, first.count);
+    anchors.push({ shape: si, station: shape.stations[0], ...c, underground: shape.underground, lines: shape.stations.length });
+  });
+
+  for (const group of groups) {
+    if (group.shapes.length < 2) continue;
+    starts.push(pos.length / 3);
+    pathShape.push(-1);
+    for (const si of group.shapes) {
+      const a = anchors[si];
+      push(a.lng, a.lat, a.vx, a.vy, a.vz, 0, 24, CONNECTOR_WIDTH);
+      a.lines = Math.max(a.lines, group.shapes.reduce((n, s) => n + shapes[s].stations.length, 0));
+    }
+  }
+
+  const count = pos.length / 3;
+  return {
+    paths: {
+      length: starts.length,
+      startIndices: Uint32Array.from([...starts, count]),
+      pathShape: Int32Array.from(pathShape),
+      attributes: {
+        getPath: { value: Float64Array.from(pos), size: 3 },
+        getTrackOffset: { value: Float32Array.from(off), size: 4 },
+        getWidth: { value: Float32Array.from(width), size: 1 },
+      },
+    },
+    anchors,
+  };
+}

@@ -1,0 +1,153 @@
+import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
+import { TextLayer } from '@deck.gl/layers';
+import type { Network } from '../data/network.ts';
+import { offsetPosition } from '../data/track-position.ts';
+import { estimateTextWidth, placeLabels } from './label-placement.ts';
+import { buildStationGeometry } from './station-geometry.ts';
+import { buildStationLabels, labelCharacters, type StationLabel } from './station-labels.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE, type TrackStyle } from './track-uniforms.ts';
+
+/** Props of {@link StationLabelLayer}. */
+export interface StationLabelLayerProps {
+  network: Network;
+  track: TrackStyle;
+  /** Data language of the names (ja, en, ko, zh-Hans, zh-Hant, fr). */
+  lang: string;
+  /** Colours of the text and its halo, RGBA. */
+  colors: { text: number[]; halo: number[] };
+  /** Font stack of station names (the browser's own fonts; CJK needs a CJK font). */
+  fontFamily?: string;
+  /** Font size of names, pixels. */
+  fontSize?: number;
+  /** Names are shown from this zoom on. */
+  labelMinZoom?: number;
+  /** Called with the names shown after each placement (for an accessible list of the stations in view). */
+  onLabelsPlaced?: ((names: string[]) => void) | null;
+}
+
+/** Least time between two label placements while the view moves, ms. */
+const PLACEMENT_INTERVAL = 200;
+
+/** Longitude, latitude and altitude of a base + offset anchor at a zoom. */
+function anchorPosition(a: { lng: number; lat: number; vx: number; vy: number; vz: number }, track: TrackStyle, zoom: number): [number, number, number] {
+  return offsetPosition(a.lng, a.lat, a.vx, a.vy, a.vz, zoom, { spacingMetres: track.spacing / COMMON_UNITS_PER_MERCATOR_METRE, depthMetres: track.depth });
+}
+
+/**
+ * Station names in the chosen language, one per name of a transfer group.
+ * Names are placed on the CPU at most every 200 ms while the view moves:
+ * busier stations first; a name is dropped where it would overlap one already
+ * placed or where it lies far towards the horizon. Drawn above the trains.
+ */
+export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
+  static override layerName = 'StationLabelLayer';
+  static override defaultProps: DefaultProps<StationLabelLayerProps> = {
+    network: { type: 'object', value: null as unknown as Network, compare: true },
+    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    lang: 'en',
+    colors: { type: 'object', value: { text: [30, 30, 30, 255], halo: [255, 255, 255, 230] }, compare: 1 },
+    fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
+    fontSize: 13,
+    labelMinZoom: 12.5,
+    onLabelsPlaced: null,
+  };
+
+  declare state: {
+    labels: StationLabel[];
+    characters: string[];
+    visibleLabels: StationLabel[];
+    lastPlacement: number;
+    placementTimer: ReturnType<typeof setTimeout> | null;
+  };
+
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged || changeFlags.stateChanged;
+  }
+
+  override updateState({ props, oldProps, changeFlags }: UpdateParameters<this>) {
+    if (props.network !== oldProps.network || props.lang !== oldProps.lang) {
+      const anchors = props.network ? buildStationGeometry(props.network).anchors : [];
+      const labels = props.network ? buildStationLabels(props.network, anchors, props.lang) : [];
+      this.setState({ labels, characters: labelCharacters(labels), visibleLabels: [], lastPlacement: this.state?.lastPlacement ?? 0, placementTimer: this.state?.placementTimer ?? null });
+    }
+    if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
+  }
+
+  override finalizeState(context: Parameters<CompositeLayer['finalizeState']>[0]) {
+    if (this.state.placementTimer) clearTimeout(this.state.placementTimer);
+    super.finalizeState(context);
+  }
+
+  private schedulePlacement() {
+    const wait = this.state.lastPlacement + PLACEMENT_INTERVAL - performance.now();
+    if (wait <= 0) this.placeLabels();
+    else if (!this.state.placementTimer) {
+      this.state.placementTimer = setTimeout(() => {
+        this.state.placementTimer = null;
+        if (this.internalState) {
+          this.placeLabels();
+          this.setNeedsUpdate();
+        }
+      }, wait);
+    }
+  }
+
+  /** Chooses which names fit on screen now. */
+  private placeLabels() {
+    const { viewport } = this.context;
+    const { track, fontSize = 13, labelMinZoom = 0 } = this.props;
+    this.state.lastPlacement = performance.now();
+    if (viewport.zoom < labelMinZoom) {
+      this.setState({ visibleLabels: [] });
+      this.props.onLabelsPlaced?.([]);
+      return;
+    }
+    const [longitude, latitude] = viewport.unproject([viewport.width / 2, viewport.height / 2]);
+    const centreScale = metresToPixels(viewport, longitude, latitude, [viewport.width / 2, viewport.height / 2]);
+    const boxes = this.state.labels.map((label) => {
+      label.position = anchorPosition(label, track, viewport.zoom);
+      const [x, y] = viewport.project(label.position);
+      if (!(x > -50 && y > -20 && x < viewport.width + 50 && y < viewport.height + 20)) return null;
+      // Far towards the horizon names would crowd into an unreadable band.
+      if (metresToPixels(viewport, label.position[0], label.position[1], [x, y]) < centreScale * 0.55) return null;
+      return { x, y: y - fontSize, width: estimateTextWidth(label.text, fontSize), height: fontSize * 1.3 };
+    });
+    const kept = placeLabels(boxes, viewport.width, viewport.height, 3);
+    const visibleLabels = kept.map((i) => this.state.labels[i]);
+    this.setState({ visibleLabels });
+    this.props.onLabelsPlaced?.(visibleLabels.map((l) => l.text));
+  }
+
+  override renderLayers() {
+    const { visibleLabels, characters } = this.state;
+    const { colors } = this.props;
+    return new TextLayer<StationLabel>(
+      this.getSubLayerProps({
+        id: 'names',
+        data: visibleLabels,
+        getPosition: (l: StationLabel) => l.position,
+        getText: (l: StationLabel) => l.text,
+        getSize: this.props.fontSize,
+        getColor: (l: StationLabel) => (l.underground ? [colors.text[0], colors.text[1], colors.text[2], Math.round(colors.text[3] * 0.8)] : colors.text),
+        getPixelOffset: [0, -14],
+        getTextAnchor: 'middle',
+        getAlignmentBaseline: 'bottom',
+        fontFamily: this.props.fontFamily,
+        fontWeight: 600,
+        characterSet: characters,
+        fontSettings: { sdf: true, fontSize: 40, buffer: 6 },
+        outlineWidth: 4,
+        outlineColor: colors.halo,
+        billboard: true,
+        parameters: { depthWriteEnabled: false, depthCompare: 'always' as const },
+        updateTriggers: { getColor: colors },
+      }),
+    );
+  }
+}
+
+/** Pixels per metre at a point (how large the map is drawn there). */
+function metresToPixels(viewport: Viewport, lng: number, lat: number, at: number[]): number {
+  const [x, y] = viewport.project([lng + 100 / (111320 * Math.cos((lat * Math.PI) / 180)), lat]);
+  return Math.hypot(x - at[0], y - at[1]) / 100;
+}

@@ -1,0 +1,62 @@
+import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import type { Network } from '../data/network.ts';
+import { buildStationGeometry, CONNECTOR_WIDTH, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
+import { TrackPathLayer } from './track-path-layer.ts';
+import type { TrackStyle } from './track-uniforms.ts';
+
+/** Props of {@link StationLayer}. */
+export interface StationLayerProps {
+  network: Network;
+  track: TrackStyle;
+  /** Colours of the shape fill and outline, RGBA. */
+  colors: { fill: number[]; outline: number[] };
+}
+
+/**
+ * Stations: one rounded shape per physical station (the lines stopping there
+ * share it) and thin connectors between transfer stations with different
+ * names. Shapes follow the track offsets on the GPU, like the lines.
+ */
+export class StationLayer extends CompositeLayer<StationLayerProps> {
+  static override layerName = 'StationLayer';
+  static override defaultProps: DefaultProps<StationLayerProps> = {
+    network: { type: 'object', value: null as unknown as Network, compare: true },
+    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    colors: { type: 'object', value: { fill: [255, 255, 255, 255], outline: [30, 30, 30, 255] }, compare: 1 },
+  };
+
+  declare state: {
+    paths: StationPaths | null;
+    outlinePaths: StationPaths | null;
+  };
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.network === oldProps.network) return;
+    const paths = props.network ? buildStationGeometry(props.network).paths : null;
+    const outlinePaths = paths && { ...paths, attributes: { ...paths.attributes, getWidth: { value: outlineWidths(paths), size: 1 } } };
+    this.setState({ paths, outlinePaths });
+  }
+
+  override renderLayers() {
+    const { paths, outlinePaths } = this.state;
+    const { track, colors } = this.props;
+    if (!paths) return null;
+    const common = {
+      track,
+      widthScale: track.spacing,
+      jointRounded: true,
+      capRounded: true,
+      parameters: { depthWriteEnabled: false, depthCompare: 'always' as const },
+    };
+    return [
+      new TrackPathLayer(this.getSubLayerProps({ id: 'outline', ...common, data: outlinePaths, getColor: colors.outline })),
+      new TrackPathLayer(this.getSubLayerProps({ id: 'fill', ...common, data: paths, getColor: colors.fill })),
+    ];
+  }
+}
+
+/** Outline widths: the fill width plus a constant rim. */
+function outlineWidths(paths: StationPaths): Float32Array {
+  const fill = paths.attributes.getWidth.value as Float32Array;
+  return fill.map((w) => w + (w >= STATION_WIDTH ? 0.14 : CONNECTOR_WIDTH * 0.6));
+}

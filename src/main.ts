@@ -1,0 +1,13 @@
+/** The app page: one full-window map. `?lang=`, `?theme=` and `?time=` (ISO 8601, playback from there) set the language, theme and clock. */
+import { Map } from './index.ts';
+
+const params = new URLSearchParams(location.search);
+const map = new Map({
+  container: 'map',
+  hash: true,
+  lang: params.get('lang') ?? undefined,
+  theme: (params.get('theme') as 'light' | 'dark' | 'auto' | null) ?? undefined,
+  time: params.get('time') ?? undefined,
+  selection: params.get('selection') ?? undefined,
+});
+(window as unknown as { map: Map }).map = map;

@@ -1,0 +1,21 @@
+/**
+ * Counters of the drawing loop, read by `npm run bench` through `Map.getRenderStats()`.
+ * A plain object (not the store) so that updating it every frame costs nothing.
+ */
+export interface RenderStats {
+  /** Frames drawn by deck.gl. */
+  frames: number;
+  /** Train frames received from the simulation worker. */
+  trainFrames: number;
+  /** Main-thread milliseconds spent on trains (receiving frames, updating and drawing the train layer). */
+  trainScriptMs: number;
+  /** Worker milliseconds spent computing train frames. */
+  trainComputeMs: number;
+  /** Trains and cars in the newest frame. */
+  trains: number;
+  cars: number;
+}
+
+export function createRenderStats(): RenderStats {
+  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0 };
+}

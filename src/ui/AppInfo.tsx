@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppStore } from './store-context.ts';
+
+const REALTIME_MESSAGE = { off: 'realtimeOff', 'no-token': 'realtimeOff', pending: 'realtimePending', ok: 'realtimeOn', failing: 'realtimeFailing' } as const;
+
+/** The application-info button and panel: data sources, last updates of static and real-time data, real-time state. */
+export function AppInfo() {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const staticUpdated = useAppStore((s) => s.staticUpdated);
+  const dynamicUpdated = useAppStore((s) => s.dynamicUpdated);
+  const realtimeState = useAppStore((s) => s.realtimeState);
+  const format = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) + ' JST'
+      : intl.formatMessage({ id: 'notYet' });
+  const label = intl.formatMessage({ id: 'appInfo' });
+  return (
+    <div className="tt-config tt-panel">
+      <button type="button" className="tt-button" data-testid="app-info-button" aria-expanded={open} aria-label={label} title={label} onClick={() => setOpen(!open)}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 11v6M12 7.5v.5" />
+        </svg>
+      </button>
+      {open && (
+        <div className="tt-menu tt-info" role="dialog" aria-label={label} data-testid="app-info">
+          <h2>{label}</h2>
+          <dl>
+            <dt>{intl.formatMessage({ id: 'staticData' })}</dt>
+            <dd data-testid="static-updated">{format(staticUpdated)}</dd>
+            <dt>{intl.formatMessage({ id: 'dynamicData' })}</dt>
+            <dd data-testid="dynamic-updated">{format(dynamicUpdated)}</dd>
+          </dl>
+          <p data-testid="realtime-state">{intl.formatMessage({ id: REALTIME_MESSAGE[realtimeState] })}</p>
+          <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
+          <p className="tt-info-small">
+            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors
+          </p>
+          <p className="tt-info-small">{intl.formatMessage({ id: 'disclaimer' })}</p>
+          <button type="button" className="tt-menu-item" onClick={() => setOpen(false)}>
+            {intl.formatMessage({ id: 'close' })}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { FlyToInterpolator, LinearInterpolator, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import DeckGL, { type DeckGLRef } from '@deck.gl/react';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { Map as BaseMap } from 'react-map-gl/maplibre';
+import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
+import { registerPmtilesProtocol } from '../basemap/protocol.ts';
+import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
+import { locksCamera, type CameraView } from '../data/tracking-view.ts';
+import { DelayMarkerLayer } from '../layers/delay-marker-layer.ts';
+import { RailwayLayer } from '../layers/railway-layer.ts';
+import { StationLabelLayer } from '../layers/station-label-layer.ts';
+import { StationLayer } from '../layers/station-layer.ts';
+import { TrainLayer, type TrainPickingInfo } from '../layers/train-layer.ts';
+import { PERFORMANCE_MARKS } from '../performance-marks.ts';
+import type { RenderStats } from '../render-stats.ts';
+import type { CameraRequest, ViewState } from '../store.ts';
+import { useAppStore, useStoreApi } from './store-context.ts';
+import { stationColors, trackStyle } from './track-style.ts';
+import { TrackingController } from './tracking-controller.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+registerPmtilesProtocol(maplibregl);
+
+/** Where the base map comes from: our PMTiles + glyphs, or a hosted style. */
+export interface BasemapSource {
+  /** Absolute PMTiles URL. */
+  pmtilesUrl: string;
+  /** Absolute glyph URL template. */
+  glyphsUrl: string;
+  /** Hosted style URL (replaces the PMTiles style when given). */
+  mapStyle?: string;
+}
+
+export const MAX_PITCH = 85;
+const FLY = new FlyToInterpolator({ curve: 1.42, speed: 1.2 });
+const EASE = new LinearInterpolator(['longitude', 'latitude', 'zoom', 'bearing', 'pitch']);
+
+type DeckViewState = MapViewState & { transitionDuration?: number | 'auto'; transitionInterpolator?: unknown };
+
+function toDeckViewState(view: ViewState, request?: CameraRequest): DeckViewState {
+  const base: DeckViewState = { ...view, maxPitch: MAX_PITCH, minZoom: 0, maxZoom: 22 };
+  if (!request || request.transition === 'jump') return base;
+  return {
+    ...base,
+    transitionDuration: request.transition === 'fly' ? (request.duration ?? 'auto') : (request.duration ?? 500),
+    transitionInterpolator: request.transition === 'fly' ? FLY : EASE,
+  };
+}
+
+/**
+ * The map: deck.gl layers over a MapLibre base map. deck.gl owns the camera
+ * (uncontrolled), so moving the map never re-renders React. The camera object
+ * deck.gl was last given lives in a ref: API camera requests replace it and
+ * re-render; the tracking controller sets a copy every frame through
+ * `deck.setProps` and updates the ref's object to the same values, so React
+ * renders of DeckGL hand deck.gl an equal camera and never snap it back.
+ */
+export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: RenderStats }) {
+  const store = useStoreApi();
+  const network = useAppStore((s) => s.network);
+  const theme = useAppStore((s) => s.theme);
+  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const viewMode = useAppStore((s) => s.viewMode);
+  const cameraRequest = useAppStore((s) => s.cameraRequest);
+  const trainFeed = useAppStore((s) => s.trainFeed);
+  const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
+  const visible = useAppStore((s) => s.layerVisibility);
+  const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
+  const deckRef = useRef<DeckGLRef>(null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const drawn = useRef(false);
+
+  useEffect(() => {
+    if (!cameraRequest) return;
+    camera.current = toDeckViewState({ ...store.getState().viewState, ...cameraRequest.view }, cameraRequest);
+    if (cameraRequest.transition === 'jump') store.getState().setViewState({ ...store.getState().viewState, ...cameraRequest.view }); // deck.gl reports no view-state change for a jump
+    rerender();
+  }, [cameraRequest, store]);
+
+  useEffect(() => {
+    if (!trainFeed) return;
+    const apply = (view: CameraView) => {
+      // DeckGL's own re-renders hand deck.gl `camera.current` again: keep it equal to the applied view so they don't snap back.
+      // Keep the train clear of the tracking panel at the bottom.
+      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"]');
+      const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
+      Object.assign(camera.current, view, { transitionDuration: 0, padding });
+      deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
+      store.getState().setViewState(view);
+    };
+    const controller = new TrackingController(store, trainFeed, apply, () => store.getState().viewState.zoom);
+    return () => controller.dispose();
+  }, [trainFeed, store]);
+
+  const mapStyle = useMemo(
+    () =>
+      basemap.mapStyle ??
+      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, lang }),
+    [basemap, theme, lang],
+  );
+
+  const onLabelsPlaced = useCallback(
+    (names: string[]) => {
+      const previous = store.getState().stationNamesInView;
+      if (names.length !== previous.length || names.some((n, i) => n !== previous[i])) store.setState({ stationNamesInView: names });
+    },
+    [store],
+  );
+
+  const layers = useMemo(() => {
+    if (!network) return [];
+    const track = trackStyle(viewMode);
+    const addScriptTime = (ms: number) => {
+      stats.trainScriptMs += ms;
+    };
+    return [
+      new RailwayLayer({ id: 'railways', network, track, visible: visible.railways }),
+      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), visible: visible.stations }),
+      trainFeed &&
+        new TrainLayer({
+          id: 'trains',
+          source: trainFeed,
+          groundOpacity: track.groundOpacity,
+          undergroundOpacity: track.undergroundOpacity,
+          pickable: true,
+          visible: visible.trains,
+          onScriptTime: addScriptTime,
+        }),
+      trainFeed &&
+        new DelayMarkerLayer({
+          id: 'delay-markers',
+          source: trainFeed,
+          groundOpacity: track.groundOpacity,
+          undergroundOpacity: track.undergroundOpacity,
+          visible: visible.trains,
+          onScriptTime: addScriptTime,
+        }),
+      new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations }),
+    ];
+  }, [network, viewMode, lang, theme, onLabelsPlaced, trainFeed, visible, stats]);
+
+  const onViewStateChange = useCallback(
+    ({ viewState }: { viewState: MapViewState }) => {
+      const { longitude, latitude, zoom, bearing = 0, pitch = 0 } = viewState;
+      store.getState().setViewState({ longitude, latitude, zoom, bearing, pitch });
+    },
+    [store],
+  );
+
+  const trainsDrawn = useRef(false);
+  const onAfterRender = useCallback(() => {
+    stats.frames++;
+    if (!trainsDrawn.current && stats.cars > 0) {
+      trainsDrawn.current = true;
+      performance.mark(PERFORMANCE_MARKS.trainsDrawn);
+    }
+    if (!drawn.current && store.getState().network) {
+      drawn.current = true;
+      store.setState({ networkDrawn: true });
+    }
+  }, [store, stats]);
+
+  const onBasemapIdle = useCallback(() => {
+    if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
+  }, []);
+
+  const onHover = useCallback(
+    (info: PickingInfo) => {
+      const train = (info as TrainPickingInfo).train ?? -1;
+      const { trainFeed: feed, hover } = store.getState();
+      if (train < 0 || !feed) {
+        if (hover) store.setState({ hover: null });
+        return;
+      }
+      void feed.details(train, store.getState().viewState.zoom).then((details) => {
+        if (details) store.setState({ hover: { details, x: info.x, y: info.y } });
+      });
+    },
+    [store],
+  );
+
+  const onClick = useCallback(
+    (info: PickingInfo) => {
+      const train = (info as TrainPickingInfo).train ?? -1;
+      const state = store.getState();
+      if (train < 0) {
+        if (state.selection) state.select(null);
+        return;
+      }
+      state.select({ kind: 'train', train, id: state.hover?.details.train === train ? state.hover.details.id : '' });
+      void state.trainFeed?.details(train, state.viewState.zoom).then((details) => {
+        if (!details || store.getState().selection?.train !== train) return;
+        store.setState({ trackedDetails: details, selection: { kind: 'train', train, id: details.id } });
+        // Clicking a train of the other level switches the view to its level.
+        if (details.underground !== (store.getState().viewMode === 'underground')) store.getState().setViewMode(details.underground ? 'underground' : 'ground');
+      });
+    },
+    [store],
+  );
+
+  const controller = useMemo(() => {
+    if (tracking && locksCamera(tracking)) return false;
+    return { keyboard: true, dragRotate: true, touchRotate: true, inertia: 250, dragPan: tracking === null };
+  }, [tracking]);
+
+  return (
+    <DeckGL
+      ref={deckRef}
+      initialViewState={camera.current}
+      controller={controller}
+      layers={layers}
+      onViewStateChange={onViewStateChange as never}
+      onAfterRender={onAfterRender}
+      onHover={onHover}
+      onClick={onClick}
+      getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
+    >
+      <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+    </DeckGL>
+  );
+}

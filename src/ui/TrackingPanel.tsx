@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppStore, useStoreApi } from './store-context.ts';
+import { TrainSummary } from './TrainPopup.tsx';
+import { formatServiceMinutes, useNames } from './use-names.ts';
+
+/**
+ * While a train is tracked: its description and its timetable at the
+ * bottom, passed stops dimmed and a marker where the train is now. The
+ * timetable collapses and expands with the arrow button.
+ */
+export function TrackingPanel() {
+  const intl = useIntl();
+  const store = useStoreApi();
+  const details = useAppStore((s) => (s.selection ? s.trackedDetails : null));
+  const collapsed = useAppStore((s) => s.timetableCollapsed);
+  const names = useNames();
+  const list = useRef<HTMLOListElement>(null);
+  const focus = details ? (details.standing ? details.previousStop : details.nextStop) : -1;
+  useEffect(() => {
+    // Keep the train's current stop in view as it moves on.
+    const item = list.current?.children[Math.max(0, focus - 1)] as HTMLElement | undefined;
+    if (item && list.current) list.current.scrollTop = item.offsetTop - list.current.offsetTop;
+  }, [focus, collapsed]);
+  if (!details) return null;
+  const current = details.standing ? details.previousStop : -1;
+  return (
+    <section className="tt-tracking tt-panel" data-testid="tracking-panel" aria-label={intl.formatMessage({ id: 'timetable' })}>
+      <header className="tt-tracking-header">
+        <TrainSummary details={details} />
+        <div className="tt-tracking-actions">
+          <button
+            type="button"
+            className="tt-button"
+            data-testid="timetable-toggle"
+            aria-expanded={!collapsed}
+            aria-label={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
+            title={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
+            onClick={() => store.setState({ timetableCollapsed: !collapsed })}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d={collapsed ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="tt-button"
+            aria-label={intl.formatMessage({ id: 'stopTracking' })}
+            title={intl.formatMessage({ id: 'stopTracking' })}
+            onClick={() => store.getState().select(null)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+      </header>
+      {!collapsed && (
+        <ol className="tt-timetable" data-testid="timetable" ref={list}>
+          {details.stops.map((stop, i) => {
+            const passed = i < (details.standing ? details.previousStop : details.nextStop < 0 ? details.stops.length : details.nextStop);
+            const isCurrent = i === current;
+            const between = !details.standing && i === details.nextStop;
+            return (
+              <li key={i} className={`tt-timetable-stop${passed ? ' tt-passed' : ''}${isCurrent ? ' tt-current' : ''}${between ? ' tt-approaching' : ''}`}>
+                <span className="tt-timetable-marker" aria-hidden="true" />
+                <span className="tt-timetable-station">{names.station(stop.station)}</span>
+                <span className="tt-timetable-times">
+                  {stop.arrival !== null && stop.departure !== null && stop.arrival !== stop.departure && <span>{formatServiceMinutes(stop.arrival)}</span>}
+                  {(stop.departure ?? stop.arrival) !== null && <span>{formatServiceMinutes((stop.departure ?? stop.arrival)!)}</span>}
+                </span>
+                {isCurrent && <span className="tt-sr-only">{intl.formatMessage({ id: 'now' })}</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Trains at the weekday morning peak (Tuesday 24 Nov 2026, 08:00 in Tokyo, playback from there):
+ * they are drawn and move, hovering one shows its popup, clicking tracks it
+ * with the timetable panel, the eight viewpoints move the camera, and the
+ * underground button changes the look of the map.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { getCamera, project, waitForCameraToSettle } from './support/map-page.ts';
+import { attachPng, diffMask, maskOverlay, meanBrightness, screenshotImage } from './support/pixels.ts';
+
+const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
+/** A Yamanote inner-loop train that runs Osaki 07:05 → Osaki 08:12 that morning. */
+const YAMANOTE_TRAIN = 'odpt.Train:JR-East.Yamanote.712G';
+
+async function openWithTrains(page: Page, query = '') {
+  await page.goto(`/?lang=en&theme=light&${MORNING}${query}`);
+  await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 90_000 });
+}
+
+/** Screen position of a train's head, or null when it is not drawn. */
+async function trainOnScreen(page: Page, id: string) {
+  const position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
+  return position ? project(page, [position.lng, position.lat]) : null;
+}
+
+test('trains are drawn at the morning peak and move between two screenshots', async ({ page }, testInfo) => {
+  await openWithTrains(page);
+  const stats = await page.evaluate(() => window.map.getRenderStats());
+  expect(stats.trains, 'trains running at 08:00 on a weekday').toBeGreaterThan(2000);
+  expect(stats.cars).toBeGreaterThan(stats.trains * 4);
+  await page.waitForTimeout(1500);
+  const first = await screenshotImage(page, { testInfo, name: 'trains-1.png' });
+  await page.waitForTimeout(4000);
+  const second = await screenshotImage(page, { testInfo, name: 'trains-2.png' });
+  // Only the map below the clock: the clock's digits change too.
+  const map = { x: 0, y: 100, width: 1280, height: 560 };
+  const { mask, count } = diffMask(first, second, 40);
+  let inMap = 0;
+  for (let y = map.y; y < map.y + map.height; y++) for (let x = map.x; x < map.x + map.width; x++) inMap += mask[y * first.width + x] ? 1 : 0;
+  await attachPng(testInfo, 'trains-moved.png', maskOverlay(second, mask));
+  testInfo.annotations.push({ type: 'pixels', description: `changed pixels ${count}, in the map ${inMap}` });
+  expect(inMap, 'pixels changed by moving trains').toBeGreaterThan(300);
+  const camera = await getCamera(page);
+  expect(camera.zoom).toBe(14); // the camera did not move: the change is the trains
+});
+
+test('hovering a train shows its popup with the line name; clicking tracks it with its timetable', async ({ page }, testInfo) => {
+  await openWithTrains(page);
+  await page.evaluate(() => window.map.jumpTo({ zoom: 16, pitch: 30 }));
+  const events: string[] = await page.evaluate(() => {
+    const list: string[] = [];
+    (window as unknown as { events: string[] }).events = list;
+    for (const type of ['selection', 'deselection', 'trackingmode'] as const) window.map.on(type, (e) => list.push(`${type}:${'selection' in e ? e.selection : 'mode' in e ? e.mode : ''}`));
+    return list;
+  });
+  // Centre the map on the train, then point at it.
+  const position = await page.evaluate((id) => window.map.getTrainPosition(id), YAMANOTE_TRAIN);
+  expect(position, 'the Yamanote train runs at 08:00').not.toBeNull();
+  await page.evaluate((p) => window.map.jumpTo({ center: [p!.lng, p!.lat] }), position);
+  await waitForCameraToSettle(page);
+  let popup = page.getByTestId('train-popup');
+  for (let attempt = 0; attempt < 6 && !(await popup.isVisible()); attempt++) {
+    const at = await trainOnScreen(page, YAMANOTE_TRAIN);
+    await page.mouse.move(at!.x, at!.y + 4);
+    await page.waitForTimeout(1200);
+  }
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('popup-railway')).toHaveText('Yamanote Line');
+  await expect(popup).toContainText('Train 712G');
+  await expect(popup).toContainText(/Next .+ arr\. \d\d:\d\d/);
+  await attachPng(testInfo, 'popup.png', await page.screenshot());
+
+  const at = await trainOnScreen(page, YAMANOTE_TRAIN);
+  await page.mouse.click(at!.x, at!.y + 4);
+  const panel = page.getByTestId('tracking-panel');
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toContainText('Yamanote Line');
+  await expect(page.getByTestId('timetable').locator('li')).toHaveCount(31);
+  await expect(page.getByTestId('timetable').locator('li.tt-passed').first()).toBeAttached();
+  expect(await page.evaluate(() => window.map.getSelection())).toBe('JR-East.Yamanote.712G');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('selection:JR-East.Yamanote.712G');
+
+  // The timetable collapses and expands with the arrow.
+  await page.getByTestId('timetable-toggle').click();
+  await expect(page.getByTestId('timetable')).toHaveCount(0);
+  await page.getByTestId('timetable-toggle').click();
+  await expect(page.getByTestId('timetable')).toBeVisible();
+
+  // Clicking empty map ends tracking.
+  await page.mouse.click(60, 300);
+  await expect(panel).toBeHidden({ timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('deselection:');
+  expect(events).toBeDefined();
+});
+
+test('each of the eight tracking viewpoints moves the camera as specified', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openWithTrains(page, `&selection=${encodeURIComponent(YAMANOTE_TRAIN)}`);
+  await expect(page.getByTestId('tracking-panel')).toBeVisible({ timeout: 30_000 });
+  const expected: Record<string, { zoom?: number; pitch?: number; relative?: number; orbit?: boolean }> = {
+    position: {},
+    back: { zoom: 17.6, pitch: 82, relative: 0 },
+    topback: { zoom: 16.4, pitch: 60, relative: 0 },
+    front: { zoom: 17.6, pitch: 82, relative: 180 },
+    topfront: { zoom: 16.4, pitch: 60, relative: 180 },
+    helicopter: { zoom: 16, pitch: 60, orbit: true },
+    drone: { zoom: 17, pitch: 76, orbit: true },
+    bird: { zoom: 14.6, pitch: 40, relative: 0 },
+  };
+  for (const [mode, spec] of Object.entries(expected)) {
+    await page.evaluate((m) => window.map.setTrackingMode(m as never), mode);
+    await page.waitForTimeout(3500);
+    const camera = await getCamera(page);
+    const train = await page.evaluate((id) => window.map.getTrainPosition(id), YAMANOTE_TRAIN);
+    expect(train, `train still running (${mode})`).not.toBeNull();
+    // Every viewpoint keeps the train at the centre of the camera.
+    expect(Math.abs(camera.lng - train!.lng), `${mode}: centred (lng)`).toBeLessThan(0.004);
+    expect(Math.abs(camera.lat - train!.lat), `${mode}: centred (lat)`).toBeLessThan(0.004);
+    expect(await page.evaluate(() => window.map.getTrackingMode())).toBe(mode);
+    if (spec.zoom !== undefined) expect(camera.zoom, `${mode}: zoom`).toBeCloseTo(spec.zoom, 0);
+    if (spec.pitch !== undefined) expect(camera.pitch, `${mode}: pitch`).toBeGreaterThan(spec.pitch - 6);
+    if (spec.pitch !== undefined) expect(camera.pitch, `${mode}: pitch`).toBeLessThan(spec.pitch + 6);
+    if (spec.relative !== undefined) {
+      const difference = Math.abs(((camera.bearing - train!.bearing - spec.relative + 540) % 360) - 180);
+      expect(difference, `${mode}: bearing relative to the train`).toBeLessThan(25);
+    }
+    if (spec.orbit) {
+      const before = camera.bearing;
+      await page.waitForTimeout(2000);
+      expect((await getCamera(page)).bearing, `${mode}: circles the train`).not.toBeCloseTo(before, 0);
+    }
+  }
+  // The deprecated "heading" means "topback".
+  await page.evaluate(() => window.map.setTrackingMode('heading' as never));
+  expect(await page.evaluate(() => window.map.getTrackingMode())).toBe('topback');
+});
+
+test('the underground button darkens the map and fires viewmode', async ({ page }, testInfo) => {
+  await openWithTrains(page);
+  await page.evaluate(() => {
+    (window as unknown as { modes: string[] }).modes = [];
+    window.map.on('viewmode', (e) => (window as unknown as { modes: string[] }).modes.push(e.mode));
+  });
+  const area = { x: 200, y: 150, width: 880, height: 450 };
+  const ground = await screenshotImage(page, { testInfo, name: 'ground.png' });
+  await page.getByTestId('underground-button').click();
+  await expect(page.getByTestId('underground-button')).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(2000);
+  const underground = await screenshotImage(page, { testInfo, name: 'underground.png' });
+  const before = meanBrightness(ground, area);
+  const after = meanBrightness(underground, area);
+  testInfo.annotations.push({ type: 'brightness', description: `ground ${before.toFixed(1)}, underground ${after.toFixed(1)}` });
+  expect(after, 'the map is darker underground').toBeLessThan(before * 0.6);
+  expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['underground']);
+  expect(await page.evaluate(() => window.map.getViewMode())).toBe('underground');
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import {
+  BASEMAP_ATTRIBUTION,
+  BASEMAP_FIRST_LABEL_LAYER_ID,
+  BASEMAP_SOURCE_ID,
+  createBasemapStyle,
+  type BasemapTheme,
+} from '../../src/basemap/style.ts';
+import { BASEMAP_LANGUAGES, nameFieldChain, resolveBasemapLanguage } from '../../src/basemap/languages.ts';
+import { registerPmtilesProtocol } from '../../src/basemap/protocol.ts';
+
+const TILES_URL = 'pmtiles://http://127.0.0.1:5173/basemap/tokyo.pmtiles';
+const GLYPHS_URL = 'http://127.0.0.1:5173/basemap/fonts/{fontstack}/{range}.pbf';
+const THEMES: BasemapTheme[] = ['light', 'dark'];
+const AVAILABLE_FONTS = ['Noto Sans Regular', 'Noto Sans Medium', 'Noto Sans Italic'];
+
+function styleFor(theme: BasemapTheme, lang: string): StyleSpecification {
+  return createBasemapStyle({ tilesUrl: TILES_URL, glyphsUrl: GLYPHS_URL, theme, lang });
+}
+
+function symbolLayers(style: StyleSpecification): SymbolLayerSpecification[] {
+  return style.layers.filter((layer): layer is SymbolLayerSpecification => layer.type === 'symbol');
+}
+
+function layerById(style: StyleSpecification, id: string): LayerSpecification {
+  const layer = style.layers.find((candidate) => candidate.id === id);
+  if (!layer) throw new Error(`no layer ${id}`);
+  return layer;
+}
+
+/** Every string anywhere inside a JSON value. */
+function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(allStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings);
+  return [];
+}
+
+const combos = THEMES.flatMap((theme) => BASEMAP_LANGUAGES.map((lang) => [theme, lang] as const));
+
+describe('createBasemapStyle', () => {
+  it.each(combos)('%s / %s validates against the MapLibre style spec', (theme, lang) => {
+    expect(validateStyleMin(styleFor(theme, lang))).toEqual([]);
+  });
+
+  it('the validator used here does reject a broken style', () => {
+    const broken = styleFor('light', 'ja');
+    (broken.layers[1] as { type: string }).type = 'not-a-layer-type';
+    expect(validateStyleMin(broken).length).toBeGreaterThan(0);
+  });
+
+  it.each(combos)('%s / %s uses only the three bundled font stacks', (theme, lang) => {
+    const labels = symbolLayers(styleFor(theme, lang));
+    expect(labels.length).toBeGreaterThanOrEqual(5);
+    for (const layer of labels) {
+      const fonts = layer.layout?.['text-font'];
+      expect(Array.isArray(fonts), `${layer.id} text-font must be a literal list`).toBe(true);
+      for (const font of fonts as string[]) expect(AVAILABLE_FONTS).toContain(font);
+    }
+  });
+
+  it.each(THEMES)('%s references no URL except the given tiles and glyphs', (theme) => {
+    const style = styleFor(theme, 'en');
+    expect(style.sprite).toBeUndefined();
+    expect(style.glyphs).toBe(GLYPHS_URL);
+    const urls = allStrings(style).filter((text) => /https?:\/\//i.test(text));
+    expect(new Set(urls)).toEqual(new Set([TILES_URL, GLYPHS_URL]));
+  });
+
+  it('has one vector source named openmaptiles with overzoom past z13 and OSM attribution', () => {
+    const style = styleFor('dark', 'ja');
+    expect(Object.keys(style.sources)).toEqual([BASEMAP_SOURCE_ID]);
+    expect(style.sources[BASEMAP_SOURCE_ID]).toEqual({
+      type: 'vector',
+      url: TILES_URL,
+      maxzoom: 13,
+      attribution: BASEMAP_ATTRIBUTION,
+    });
+    expect(BASEMAP_ATTRIBUTION).toBe('© OpenMapTiles © OpenStreetMap contributors');
+    expect(style.version).toBe(8);
+  });
+
+  it('labels in Japanese prefer name:ja, then name', () => {
+    for (const layer of symbolLayers(styleFor('light', 'ja'))) {
+      expect(layer.layout?.['text-field'], layer.id).toEqual(['coalesce', ['get', 'name:ja'], ['get', 'name']]);
+    }
+  });
+
+  it('labels in English prefer name:en, then the romanised name:latin, and end with name', () => {
+    const textField = symbolLayers(styleFor('light', 'en'))[0]?.layout?.['text-field'];
+    expect(textField).toEqual(['coalesce', ['get', 'name:en'], ['get', 'name:latin'], ['get', 'name_en'], ['get', 'name']]);
+  });
+
+  it.each([
+    ['ko', ['name:ko', 'name:en', 'name:latin', 'name_en', 'name']],
+    ['zh-Hans', ['name:zh-Hans', 'name:zh', 'name']],
+    ['zh-Hant', ['name:zh-Hant', 'name:zh-TW', 'name:ja', 'name:zh', 'name']],
+    ['fr', ['name:fr', 'name:en', 'name:latin', 'name_en', 'name']],
+    ['pt-BR', ['name:pt-BR', 'name:pt', 'name:en', 'name:latin', 'name_en', 'name']],
+    ['th', ['name:th', 'name:en', 'name:latin', 'name_en', 'name']],
+  ])('fallback chain for %s', (lang, chain) => {
+    expect(nameFieldChain(lang)).toEqual(chain);
+  });
+
+  it('maps loose language tags to supported ones', () => {
+    expect(resolveBasemapLanguage('ja-JP')).toBe('ja');
+    expect(resolveBasemapLanguage('zh-TW')).toBe('zh-Hant');
+    expect(resolveBasemapLanguage('zh-CN')).toBe('zh-Hans');
+    expect(resolveBasemapLanguage('pt')).toBe('pt-BR');
+    expect(resolveBasemapLanguage('xx')).toBe('en');
+  });
+
+  it('draws no railway or transit lines', () => {
+    for (const layer of styleFor('light', 'en').layers) {
+      const text = JSON.stringify(layer);
+      expect(text, layer.id).not.toMatch(/"(rail|transit)"/);
+    }
+  });
+
+  it('extrudes buildings from render_height, falling back to a default height', () => {
+    const building = layerById(styleFor('light', 'en'), 'building-3d');
+    expect(building.type).toBe('fill-extrusion');
+    expect(JSON.stringify(building)).toContain('"render_height"');
+    expect(building).toMatchObject({ 'source-layer': 'building', minzoom: 13 });
+  });
+
+  it('themes differ: dark land is dark, light land is light', () => {
+    const luminance = (hex: string): number => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const land = (theme: BasemapTheme): string => {
+      const background = layerById(styleFor(theme, 'en'), 'background');
+      return (background.paint as { 'background-color': string })['background-color'];
+    };
+    expect(luminance(land('light'))).toBeGreaterThan(200);
+    expect(luminance(land('dark'))).toBeLessThan(50);
+  });
+
+  it('returns an independent object on every call', () => {
+    const first = styleFor('light', 'ja');
+    if (first.light) first.light.intensity = 1;
+    (first.layers[1] as { paint: Record<string, unknown> }).paint['fill-color'] = '#ff0000';
+    const second = styleFor('light', 'ja');
+    expect(second.light?.intensity).toBeLessThan(0.5);
+    expect((second.layers[1] as { paint: Record<string, unknown> }).paint['fill-color']).not.toBe('#ff0000');
+  });
+
+  it('exposes the first label layer id for inserting overlays below labels', () => {
+    const ids = styleFor('light', 'ja').layers.map((layer) => layer.id);
+    const first = ids.indexOf(BASEMAP_FIRST_LABEL_LAYER_ID);
+    expect(first).toBeGreaterThan(0);
+    const types = styleFor('light', 'ja').layers.map((layer) => layer.type);
+    expect(types.slice(first).every((type) => type === 'symbol')).toBe(true);
+    expect(types.slice(0, first)).not.toContain('symbol');
+  });
+});
+
+describe('registerPmtilesProtocol', () => {
+  it('registers the pmtiles protocol exactly once per maplibre module', () => {
+    const addProtocol = vi.fn();
+    const fakeMaplibre = { addProtocol } as unknown as typeof import('maplibre-gl');
+    registerPmtilesProtocol(fakeMaplibre);
+    registerPmtilesProtocol(fakeMaplibre);
+    expect(addProtocol).toHaveBeenCalledTimes(1);
+    expect(addProtocol.mock.calls[0]?.[0]).toBe('pmtiles');
+    expect(typeof addProtocol.mock.calls[0]?.[1]).toBe('function');
+  });
+});

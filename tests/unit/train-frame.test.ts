@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildRoutes } from '../../src/data/routes.ts';
+import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
+import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
+import { carSize, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
+import { trainDetails } from '../../src/data/trains/describe-train.ts';
+import { allocateTrainFrame, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { loadRealData } from './fixtures/real-data.ts';
+
+const DIMS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
+let ctx: FrameContext;
+let schedule: Schedule;
+let frame: TrainFrame;
+
+const metres = (a: [number, number], b: [number, number]) =>
+  Math.hypot((a[0] - b[0]) * 111320 * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * 110540);
+
+beforeAll(() => {
+  const { network, timetables } = loadRealData();
+  const timetable = timetables.weekday;
+  schedule = buildSchedule(network, timetable);
+  ctx = {
+    network,
+    timetable,
+    routes: buildRoutes(network),
+    schedule,
+    dims: DIMS,
+    railwayColors: hexToRgbBytes(network.meta.railways.map((r) => r.color)),
+    vehicleColors: hexToRgbBytes(network.meta.trainVehicles.map((v) => v.colors[0])),
+  };
+  const capacity = frameCapacity(network);
+  frame = allocateTrainFrame(capacity.cars, capacity.trains);
+}, 120_000);
+
+function trainIndex(railwayId: string, number: string): number {
+  const ri = ctx.network.railwayIndex.get(railwayId)!;
+  return ctx.timetable.number.findIndex((n, i) => n === number && ctx.timetable.railway[i] === ri);
+}
+
+function headAt(train: number, t: number, zoom = 14): [number, number] | null {
+  composeFrame(ctx, t, zoom, -1, frame);
+  for (let k = 0; k < frame.trainCount; k++) if (frame.trains[k] === train) return [frame.heads[k * 4], frame.heads[k * 4 + 1]];
+  return null;
+}
+
+describe('train frames', () => {
+  it('draws every active train with its railway car count at 08:00 on a weekday', () => {
+    const started = performance.now();
+    composeFrame(ctx, 8 * 3600, 14, -1, frame);
+    console.log(`composeFrame at 08:00: ${frame.trainCount} trains, ${frame.carCount} cars in ${(performance.now() - started).toFixed(1)} ms`);
+    expect(frame.trainCount).toBe(schedule.activeTrains(8 * 3600).length);
+    expect(frame.trainCount).toBeGreaterThan(2200);
+    let cars = 0;
+    for (let k = 0; k < frame.trainCount; k++) cars += ctx.network.meta.railways[ctx.timetable.railway[frame.trains[k]]].carComposition;
+    expect(frame.carCount).toBe(cars);
+  });
+
+  it('moves a Yamanote train smoothly round the whole loop, through Osaki and on into its next timetable', () => {
+    const first = trainIndex('JR-East.Yamanote', '400G');
+    const next = trainIndex('JR-East.Yamanote', '500G');
+    let previous: [number, number] | null = null;
+    let samples = 0;
+    for (let t = schedule.activeStart(first); t < schedule.activeEnd(next); t += 5) {
+      const train = schedule.isActive(first, t) ? first : next;
+      const head = headAt(train, t);
+      expect(head, `train active at ${t}`).not.toBeNull();
+      if (previous) expect(metres(previous, head!), `jump at ${t}`).toBeLessThan(5 * 40 + 15);
+      previous = head;
+      samples++;
+    }
+    expect(samples).toBeGreaterThan(100);
+  });
+
+  it('marks a subway train as underground and a Yamanote train as on the ground', () => {
+    composeFrame(ctx, 8 * 3600, 14, -1, frame);
+    const railwayOf = (k: number) => ctx.network.meta.railways[ctx.timetable.railway[frame.trains[k]]].id;
+    let ginza = -1;
+    let yamanote = -1;
+    for (let car = 0; car < frame.carCount; car++) {
+      const id = railwayOf(frame.carTrain[car]);
+      if (id === 'TokyoMetro.Ginza' && ginza < 0 && frame.positionsHigh[car * 3] < 139.79 && frame.positionsHigh[car * 3] > 139.71) ginza = car;
+      if (id === 'JR-East.Yamanote' && yamanote < 0) yamanote = car;
+    }
+    expect(frame.flags[ginza * 4]).toBe(255);
+    expect(frame.positionsHigh[ginza * 3 + 2]).toBeLessThan(-20);
+    expect(frame.flags[yamanote * 4]).toBe(0);
+  });
+
+  it('keeps cars readable when zoomed out and real-sized when zoomed in', () => {
+    expect(carSize(18, DIMS)[0]).toBe(20);
+    expect(carSize(13, DIMS)[0]).toBeGreaterThan(carSize(14, DIMS)[0]);
+    expect(carSize(10, DIMS)).toEqual(carSize(13, DIMS));
+  });
+
+  it('describes a train for its popup', () => {
+    const train = trainIndex('JR-East.Yamanote', '400G');
+    const t = schedule.activeStart(train) + 600;
+    const details = trainDetails(ctx, train, t, 14)!;
+    expect(details.id).toBe('JR-East.Yamanote.400G');
+    expect(details.stops[0].departure).toBe(4 * 60 + 30);
+    expect(details.nextStop).toBeGreaterThan(0);
+    expect(details.previousStop).toBe(details.standing ? details.nextStop - 1 : details.nextStop - 1);
+    expect(details.underground).toBe(false);
+  });
+});
