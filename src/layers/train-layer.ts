@@ -177,11 +177,13 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     this.setState({ model: this.getModel() });
   }
 
-  override draw() {
+  override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } } }) {
     const started = performance.now();
     const { frame, model } = this.state;
     const { source, groundOpacity, undergroundOpacity, minPixels } = this.props;
-    source?.request(this.context.viewport.zoom);
+    // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
+    // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
+    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom);
     if (frame && model && frame.carCount > 0) {
       model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
       model.setInstanceCount(frame.carCount);
@@ -193,7 +195,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   override getPickingInfo({ info }: GetPickingInfoParams): TrainPickingInfo {
     const frame = this.state.frame;
     const car = info.index;
-    const train = frame && car >= 0 && car < frame.carCount ? frame.trains[frame.carTrain[car]] : -1;
+    const train = (frame && car >= 0 && car < frame.carCount ? frame.trains[frame.carTrain[car]] : -1) ?? -1;
     return { ...info, train, object: train >= 0 ? { train } : null };
   }
 

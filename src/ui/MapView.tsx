@@ -3,7 +3,7 @@ import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Map as BaseMap } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
@@ -20,6 +20,7 @@ import type { CameraRequest, ViewState } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
+import { useMapClick } from './use-map-click.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -201,6 +202,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  const [deckReady, setDeckReady] = useState(false);
+  const onDeckLoad = useCallback(() => setDeckReady(true), []);
+  useMapClick(deckRef, deckReady, onClick);
+
   const controller = useMemo(() => {
     if (tracking && locksCamera(tracking)) return false;
     return { keyboard: true, dragRotate: true, touchRotate: true, inertia: 250, dragPan: tracking === null };
@@ -215,7 +220,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       onViewStateChange={onViewStateChange as never}
       onAfterRender={onAfterRender}
       onHover={onHover}
-      onClick={onClick}
+      onLoad={onDeckLoad}
       getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
     >
       <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
