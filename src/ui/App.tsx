@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { InterfaceLanguage } from '../api/languages.ts';
 import type { RenderStats } from '../render-stats.ts';
@@ -12,7 +13,7 @@ import { StationsInView } from './StationsInView.tsx';
 import { TrackingPanel } from './TrackingPanel.tsx';
 import { TrainPopup } from './TrainPopup.tsx';
 import { StatusOverlay } from './StatusOverlay.tsx';
-import { StoreContext, useAppStore } from './store-context.ts';
+import { StoreContext, useAppStore, useStoreApi } from './store-context.ts';
 import './styles.css';
 
 /** Which parts of the interface are shown. */
@@ -34,9 +35,21 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
+  const store = useStoreApi();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !store.getState().selection) return;
+      const target = event.target as Node | null;
+      if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().select(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store]);
   return (
     <IntlProvider locale={lang} messages={MESSAGES[lang] ?? MESSAGES.en} defaultLocale="en">
-      <div className="tt-app" data-theme={theme} data-view-mode={viewMode} lang={lang}>
+      <div ref={root} className="tt-app" data-theme={theme} data-view-mode={viewMode} lang={lang}>
         <MapView basemap={basemap} stats={stats} />
         {controls.clockControl && <Clock />}
         <div className="tt-controls">

@@ -153,6 +153,10 @@ test('each of the eight tracking viewpoints moves the camera as specified', asyn
   // The deprecated "heading" means "topback".
   await page.evaluate(() => { window.map.setTrackingMode('heading' as never); });
   expect(await page.evaluate(() => window.map.getTrackingMode())).toBe('topback');
+  // Escape stops tracking.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tracking-panel')).toBeHidden({ timeout: 20_000 });
+  expect(await page.evaluate(() => window.map.getSelection())).toBeNull();
 });
 
 test('the underground button darkens the map and fires viewmode', async ({ page }, testInfo) => {
