@@ -105,6 +105,11 @@ export interface AppState {
 export type AppStore = StoreApi<AppState>;
 
 /** Creates the store for one map instance. */
+/** True when the user asked the system for less motion: camera moves then jump instead of animating. */
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function createAppStore(initial: {
   viewState: ViewState;
   lang: string;
@@ -140,7 +145,7 @@ export function createAppStore(initial: {
     timetableOnlyOperators: [],
     setViewState: (viewState) => set({ viewState }),
     requestCamera: (view, transition, duration) =>
-      set({ cameraRequest: { view, transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),
+      set({ cameraRequest: { view, transition: prefersReducedMotion() ? 'jump' : transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),
     setLang: (lang) => set({ lang }),
     setTheme: (theme) => set({ theme }),
     setViewMode: (viewMode) => set({ viewMode }),
