@@ -20,7 +20,7 @@ const STANDING_TIME = `time=${encodeURIComponent('2026-11-24T07:45:00+09:00')}`;
 
 async function openWithTrains(page: Page, query = '', time = MORNING) {
   await page.goto(`/?lang=en&theme=light&${time}${query}`);
-  await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 90_000 });
+  await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
 }
 
 /** Screen position of a train's head, or null when it is not drawn. */

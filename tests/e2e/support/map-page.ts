@@ -66,7 +66,7 @@ export async function waitForNetwork(page: Page): Promise<void> {
   await page.waitForFunction(
     () => ['tt:network-drawn', 'tt:basemap-idle'].every((mark) => performance.getEntriesByName(mark).length > 0),
     null,
-    { timeout: 90_000 },
+    { timeout: 180_000 },
   );
   await expect(page.getByTestId('stations-in-view').locator('li').first()).toBeAttached({ timeout: 30_000 });
   await waitForCameraToSettle(page);
