@@ -204,6 +204,40 @@ describe('OdptClient with an injected fetch', () => {
     expect(message).not.toContain('secretkey42');
   });
 
+  it('does not time out an answer that arrived while the thread was blocked past the timeout', async () => {
+    // The answer is ready 250 ms after the request; the thread is blocked for 1.5 s right after it starts,
+    // so the 200 ms timer (due first) runs 1.3 s late, before the answer is handled.
+    const fake: FetchLike = (_url, init) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve({ ok: true, status: 200, statusText: 'OK', text: async () => '[]' }), 250);
+        init.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    const pending = new OdptClient({ fetch: fake, secrets: { odpt: 'abc123' }, hosts: withBaseUrls({}).slice(0, 1), timeoutMs: 200 }).fetchTrains();
+    const blockedUntil = Date.now() + 1_500;
+    while (Date.now() < blockedUntil) {
+      // a long task
+    }
+    const result = await pending;
+    expect(result.hosts[0].failures).toEqual([]);
+    expect(result.hosts[0].state).toBe('ok');
+  });
+
+  it('still times out a host that does not answer, once the thread runs on time again', async () => {
+    const fake: FetchLike = (_url, init) => new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const pending = new OdptClient({ fetch: fake, secrets: { odpt: 'abc123' }, hosts: withBaseUrls({}).slice(0, 1), timeoutMs: 200 }).fetchTrains();
+    const blockedUntil = Date.now() + 1_500;
+    while (Date.now() < blockedUntil) {
+      // a long task
+    }
+    const started = Date.now();
+    const result = await pending;
+    expect(result.hosts[0].failures[0]).toMatchObject({ kind: 'timeout', key: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1_800); // one grace period after the stall, not another full wait
+  });
+
   it('rejects invalid options with every problem named', () => {
     expect(() => new OdptClient({ timeoutMs: 0, hosts: withBaseUrls({ odpt: 'api.odpt.org' }) })).toThrow(
       'OdptClient: invalid options: ODPT host 0 ("odpt"): base URL "api.odpt.org" is not an absolute URL. timeoutMs must be a positive number of milliseconds, got 0.',

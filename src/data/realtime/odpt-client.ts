@@ -328,10 +328,33 @@ function defaultFetch(): FetchLike {
   };
 }
 
-/** An AbortSignal that fires on timeout or when the caller's signal fires, telling which happened. */
+/**
+ * A time-out timer that fires later than this (ms) means the thread was busy
+ * (a long task, e.g. a slow frame under software WebGL), not that the host was slow.
+ */
+export const STALL_TOLERANCE_MS = 1_000;
+/** After such a stall, an answer that arrived meanwhile gets this long (ms) to be processed before the time-out applies. */
+export const STALL_GRACE_MS = 1_000;
+/** At most this many grace periods per request, so a thread that never catches up still times out. */
+const MAX_STALL_GRACES = 3;
+
+/** Monotonic milliseconds (`performance.now`, else `Date.now`). */
+function monotonicNow(): number {
+  return typeof globalThis.performance?.now === 'function' ? globalThis.performance.now() : Date.now();
+}
+
+/**
+ * An AbortSignal that fires on timeout or when the caller's signal fires,
+ * telling which happened. The timeout counts only time the thread could have
+ * spent on the answer: when its timer fires more than {@link STALL_TOLERANCE_MS}
+ * late, the thread was blocked, and an answer that arrived meanwhile is still
+ * queued behind the timer; it gets {@link STALL_GRACE_MS} more instead of
+ * being aborted as a timeout of the host.
+ */
 class TimedCall {
   private readonly controller = new AbortController();
-  private readonly timer: ReturnType<typeof setTimeout>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private graces = 0;
   private readonly onCallerAbort = (): void => {
     this.cancelled = true;
     this.controller.abort();
@@ -343,12 +366,22 @@ class TimedCall {
     timeoutMs: number,
     private readonly caller?: AbortSignal,
   ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort();
-    }, timeoutMs);
+    this.arm(timeoutMs);
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  private arm(ms: number): void {
+    const due = monotonicNow() + ms;
+    this.timer = setTimeout(() => {
+      if (monotonicNow() - due > STALL_TOLERANCE_MS && this.graces < MAX_STALL_GRACES) {
+        this.graces += 1;
+        this.arm(STALL_GRACE_MS);
+        return;
+      }
+      this.timedOut = true;
+      this.controller.abort();
+    }, ms);
   }
 
   get signal(): AbortSignal {
