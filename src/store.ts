@@ -6,6 +6,7 @@ import type { Network } from './data/network.ts';
 import type { TrackingViewpoint } from './data/tracking-view.ts';
 import type { TrainDetails } from './data/trains/train-details.ts';
 import type { TrainFeed } from './data/trains/train-feed.ts';
+import { prefersReducedMotion } from './reduced-motion.ts';
 
 /** The selected (tracked) train. */
 export interface TrainSelection {
@@ -105,11 +106,6 @@ export interface AppState {
 export type AppStore = StoreApi<AppState>;
 
 /** Creates the store for one map instance. */
-/** True when the user asked the system for less motion: camera moves then jump instead of animating. */
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 export function createAppStore(initial: {
   viewState: ViewState;
   lang: string;

@@ -267,8 +267,7 @@ export class Map extends Evented<MapEvents> {
     if (options.zoom !== undefined) view.zoom = validateZoom(options.zoom);
     if (options.bearing !== undefined) view.bearing = validateBearing(options.bearing);
     if (options.pitch !== undefined) view.pitch = validatePitch(options.pitch);
-    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.requireStore().getState().requestCamera(view, reduced ? 'jump' : transition, options.duration);
+    this.requireStore().getState().requestCamera(view, transition, options.duration); // the store turns it into a jump under reduced motion
     return this;
   }
   /** Moves the camera at once. */

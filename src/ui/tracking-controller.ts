@@ -1,5 +1,6 @@
 import { easeCamera, trackingTarget, type CameraView } from '../data/tracking-view.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
+import { prefersReducedMotion } from '../reduced-motion.ts';
 import type { AppStore } from '../store.ts';
 
 /** Seconds over which the camera settles after tracking starts or the viewpoint changes. */
@@ -9,7 +10,6 @@ const FOLLOW_TAU = { position: 0.04, other: 0.18 };
 /** How often the tracked train's timetable panel is refreshed, ms. */
 const DETAILS_INTERVAL = 1000;
 
-const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Drives the camera while a train is tracked: on every new train frame it
