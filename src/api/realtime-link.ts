@@ -1,5 +1,6 @@
 import { ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
 import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
+import { RemoteOdptSource, type OdptRemoteRequest, type OdptRemoteResponse, type RemotePort } from '../data/realtime/odpt-remote.ts';
 import { RealtimePoller, type RealtimeUpdate } from '../data/realtime/poller.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
 import type { AppStore } from '../store.ts';
@@ -29,8 +30,12 @@ function defaultTokens(): Partial<Record<'odpt' | 'challenge2025', string>> {
  */
 export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void): () => void {
   const hosts = options.hosts ?? ODPT_HOSTS;
-  const client = new OdptClient({ hosts, secrets, defaultTokens: defaultTokens() });
-  const anyToken = hosts.some((h) => client.hasToken(h.id));
+  const clientOptions = { hosts, secrets, defaultTokens: defaultTokens() };
+  const local = new OdptClient(clientOptions);
+  const anyToken = hosts.some((h) => local.hasToken(h.id));
+  // Requests run in a worker so that a long frame on the main thread cannot time them out.
+  const worker = anyToken && typeof Worker === 'function' ? new Worker(new URL('../data/realtime/odpt-worker.ts', import.meta.url), { type: 'module', name: 'realtime' }) : undefined;
+  const remote = worker && new RemoteOdptSource(worker as unknown as RemotePort<OdptRemoteRequest, OdptRemoteResponse>, clientOptions);
   const realtimeMode = () => store.getState().clock.mode === 'realtime';
   const publish = (update: RealtimeUpdate) => {
     const enabled = realtimeMode() && update.trains.length > 0;
@@ -45,7 +50,7 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
   };
   store.setState({ realtimeState: anyToken ? 'pending' : 'no-token' });
   const poller = new RealtimePoller({
-    source: client,
+    source: remote ?? local,
     intervalMs: options.intervalMs,
     enabled: realtimeMode(),
     onUpdate: publish,
@@ -61,6 +66,8 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
   });
   return () => {
     poller.stop();
+    remote?.dispose();
+    worker?.terminate();
     unsubscribe();
     document.removeEventListener('visibilitychange', onVisibility);
   };

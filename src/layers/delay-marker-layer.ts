@@ -118,9 +118,9 @@ export class DelayMarkerLayer extends FrameLayer<DelayMarkerLayerProps> {
   override initializeState() {
     super.initializeState();
     this.getAttributeManager()!.addInstanced({
-      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersHigh') },
-      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersLow') },
-      instanceUnderground: { size: 1, type: 'unorm8', noAlloc: true, update: this.frameAttribute('markerFlags') },
+      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersHigh', 3) },
+      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersLow', 3) },
+      instanceUnderground: { size: 1, type: 'unorm8', noAlloc: true, update: this.frameAttribute('markerFlags', 1) },
     });
     this.setState({
       model: new Model(this.context.device, {

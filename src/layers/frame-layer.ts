@@ -1,13 +1,17 @@
 import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Model } from '@luma.gl/engine';
-import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import type { TrainFrame, ViewBounds } from '../data/trains/train-frame-format.ts';
 
 /** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
 export interface TrainFrameSource {
   /** The newest frame, or null before the first. */
   latest(): TrainFrame | null;
-  /** Asks for a frame at the current simulated time for this zoom; `onFrame` is called when it is ready. */
-  request(zoom: number): void;
+  /**
+   * Asks for a frame at the current simulated time for this zoom, with cars
+   * only for trains inside `bounds` ([west, south, east, north], degrees; all
+   * trains when omitted); subscribers are called when it is ready.
+   */
+  request(zoom: number, bounds?: ViewBounds | null): void;
   /** Registers the function called when a new frame is ready; returns an unsubscribe function. */
   subscribe(onFrame: () => void): () => void;
 }
@@ -46,10 +50,15 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
   /** Number of instances this layer draws from a frame. */
   protected abstract instanceCount(frame: TrainFrame): number;
 
-  /** An attribute updater that hands the attribute a frame's array. */
-  protected frameAttribute(key: FrameArrayKey) {
+  /**
+   * An attribute updater that hands the attribute the valid part of a
+   * frame's array (`size` values per instance): frames are allocated for
+   * the busiest instant, and only the instances drawn are uploaded.
+   */
+  protected frameAttribute(key: FrameArrayKey, size: number) {
     return (attribute: { value: unknown }) => {
-      attribute.value = this.state.frame?.[key] ?? null;
+      const array = this.state.frame?.[key];
+      attribute.value = array ? array.subarray(0, this.state.numInstances * size) : null;
     };
   }
 

@@ -3,6 +3,7 @@ import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
 import { packVertexStyle, TrackPathLayer } from './track-path-layer.ts';
 import type { TrackStyle } from './track-uniforms.ts';
+import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 
 /** Props of {@link RailwayLayer}. */
 export interface RailwayLayerProps {
@@ -12,19 +13,12 @@ export interface RailwayLayerProps {
   lineWidth?: number;
 }
 
-/** Binary path data of every track piece, built once per network. */
-interface RailwayPaths {
-  length: number;
-  startIndices: Uint32Array;
-  attributes: Record<string, { value: ArrayBufferView; size: number; normalized?: boolean }>;
-}
-
 /**
  * Every railway in its official colour. Lines sharing a corridor run side by
  * side at a spacing that stays constant on screen (offsets applied on the
  * GPU); underground sections lie below ground and fade with the view mode.
  */
-export function buildRailwayPaths(network: Network): RailwayPaths {
+export function buildRailwayPaths(network: Network): BinaryPaths {
   const { pieces, railways } = network.meta;
   const { track } = network;
   const startIndices = new Uint32Array(pieces.length + 1);
@@ -59,10 +53,16 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
     lineWidth: 0.4,
   };
 
-  declare state: { paths: RailwayPaths | null };
+  declare state: { culler: PathCuller | null; paths: BinaryPaths | null };
+
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.somethingChanged;
+  }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.network !== oldProps.network) this.setState({ paths: props.network ? buildRailwayPaths(props.network) : null });
+    if (props.network !== oldProps.network) this.setState({ culler: props.network ? new PathCuller(chunkPaths(buildRailwayPaths(props.network))) : null });
+    const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
+    if (paths !== this.state.paths) this.setState({ paths });
   }
 
   override renderLayers() {

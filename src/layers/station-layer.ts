@@ -2,6 +2,7 @@ import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.
 import type { Network } from '../data/network.ts';
 import { buildStationGeometry, CONNECTOR_WIDTH, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
 import { TrackPathLayer } from './track-path-layer.ts';
+import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
 
 /** Props of {@link StationLayer}. */
@@ -26,14 +27,24 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
   };
 
   declare state: {
-    paths: StationPaths | null;
-    outlinePaths: StationPaths | null;
+    culler: PathCuller | null;
+    paths: BinaryPaths | null;
+    outlinePaths: BinaryPaths | null;
   };
 
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.somethingChanged;
+  }
+
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.network === oldProps.network) return;
-    const paths = props.network ? buildStationGeometry(props.network).paths : null;
-    const outlinePaths = paths && { ...paths, attributes: { ...paths.attributes, getWidth: { value: outlineWidths(paths), size: 1 } } };
+    if (props.network !== oldProps.network) {
+      const all = props.network ? buildStationGeometry(props.network).paths : null;
+      const withOutline = all && { ...all, attributes: { ...all.attributes, outlineWidth: { value: outlineWidths(all), size: 1 } } };
+      this.setState({ culler: withOutline ? new PathCuller(chunkPaths(withOutline)) : null });
+    }
+    const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
+    if (paths === this.state.paths) return;
+    const outlinePaths = paths && { ...paths, attributes: { ...paths.attributes, getWidth: paths.attributes.outlineWidth } };
     this.setState({ paths, outlinePaths });
   }
 

@@ -1,7 +1,7 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import type { TrainFrame, ViewBounds } from '../data/trains/train-frame-format.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
@@ -121,6 +121,20 @@ void main(void) {
 }
 `;
 
+/** Share of the view's width and height added on each side, so trains entering the view during a pan are already there. */
+const VIEW_MARGIN = 0.25;
+/** Degrees added on each side so that a train whose head is just outside but whose cars are inside is drawn (about 1 km). */
+const TRAIN_LENGTH_MARGIN = 0.01;
+
+/** The viewport's ground rectangle with margins; null (all trains) when the viewport cannot tell. */
+function viewBounds(viewport: { getBounds?: () => number[] }): ViewBounds | null {
+  const b = viewport.getBounds?.();
+  if (!b || b.length < 4 || !b.every(Number.isFinite)) return null;
+  const dx = (b[2] - b[0]) * VIEW_MARGIN + TRAIN_LENGTH_MARGIN;
+  const dy = (b[3] - b[1]) * VIEW_MARGIN + TRAIN_LENGTH_MARGIN;
+  return [b[0] - dx, b[1] - dy, b[2] + dx, b[3] + dy];
+}
+
 /** A unit box (−0.5…0.5) with flat normals, 36 vertices. */
 function boxGeometry(): { positions: Float32Array; normals: Float32Array } {
   const faces: [number[], number[][]][] = [
@@ -168,11 +182,11 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   override initializeState() {
     super.initializeState();
     this.getAttributeManager()!.addInstanced({
-      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsHigh') },
-      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsLow') },
-      instanceOrientations: { size: 2, type: 'float32', noAlloc: true, update: this.frameAttribute('orientations') },
-      instanceColors: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('colors') },
-      instanceFlags: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('flags') },
+      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsHigh', 3) },
+      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsLow', 3) },
+      instanceOrientations: { size: 2, type: 'float32', noAlloc: true, update: this.frameAttribute('orientations', 2) },
+      instanceColors: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('colors', 4) },
+      instanceFlags: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('flags', 4) },
     });
     this.setState({ model: this.getModel() });
   }
@@ -183,7 +197,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     const { source, groundOpacity, undergroundOpacity, minPixels } = this.props;
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
-    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom);
+    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewBounds(this.context.viewport));
     if (frame && model && frame.carCount > 0) {
       model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
       model.setInstanceCount(frame.carCount);

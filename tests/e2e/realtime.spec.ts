@@ -211,7 +211,21 @@ async function holdSideView(page: Page, id: string, viewMode: 'ground' | 'underg
   await waitForCameraToSettle(page);
   await page.evaluate(() => (window as unknown as TestWindow).testClock.pause());
   await waitForFrames(page);
-  const position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
+  // A poll answered meanwhile can move the train by its new delay (minutes of travel): centre on it again until it stays put.
+  let position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
+  for (let attempt = 0; attempt < 4 && position; attempt++) {
+    const p = position;
+    const offCentre = await page.evaluate((q) => {
+      const at = window.map.project([q.lng, q.lat]);
+      const centre = window.map.project(window.map.getCenter());
+      return Math.hypot(at.x - centre.x, at.y - centre.y);
+    }, p);
+    if (offCentre < 20) break;
+    await page.evaluate(({ q, zoom, pitch, bearing }) => void window.map.jumpTo({ center: [q.lng, q.lat], zoom, pitch, bearing }), { q: p, zoom: ZOOM, pitch: PITCH, bearing });
+    await waitForCameraToSettle(page);
+    await waitForFrames(page);
+    position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
+  }
   expect(position, `${id} is still drawn`).not.toBeNull();
   // The sphere: centred 1.6 car heights above the head car's position, radius 0.75 car widths (src/data/trains/compose-frame.ts, src/layers/delay-marker-layer.ts).
   const [, width, height] = carSize(ZOOM, { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES });

@@ -3,30 +3,18 @@ import { OdptClient, ignoredSecretNames, redactSecrets, type FetchLike, type Odp
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
 import { CHALLENGE_HOST_FIXTURES, FIXTURE_CASES, MALFORMED_HOST_FIXTURES, ODPT_HOST_FIXTURES } from '../support/odpt-fixtures.ts';
 import { startOdptServer, type OdptServerHandle } from '../support/odpt-server.ts';
+import { CHALLENGE_KEY, ODPT_KEY, startOdptHosts, type OdptHosts } from '../support/odpt-hosts.ts';
 
-const ODPT_KEY = 'odptkey0123456789abcdef';
-const CHALLENGE_KEY = 'challengekey9876543210fedcba';
-
+let hosts: OdptHosts;
 let main: OdptServerHandle;
 let challenge: OdptServerHandle;
 
 beforeAll(async () => {
-  main = await startOdptServer({ key: ODPT_KEY, fixtures: ODPT_HOST_FIXTURES });
-  challenge = await startOdptServer({ key: CHALLENGE_KEY, fixtures: CHALLENGE_HOST_FIXTURES });
+  hosts = await startOdptHosts();
+  ({ main, challenge } = hosts);
 });
-
-afterAll(async () => {
-  await Promise.all([main.close(), challenge.close()]);
-});
-
-afterEach(() => {
-  for (const server of [main, challenge]) {
-    server.setMode('normal');
-    server.setKey(server === main ? ODPT_KEY : CHALLENGE_KEY);
-    server.setFixtures(server === main ? ODPT_HOST_FIXTURES : CHALLENGE_HOST_FIXTURES);
-    server.clearRequests();
-  }
-});
+afterAll(() => hosts.close());
+afterEach(() => hosts.reset());
 
 function client(options: OdptClientOptions = {}): OdptClient {
   return new OdptClient({

@@ -56,6 +56,34 @@ describe('train frames', () => {
     expect(frame.carCount).toBe(cars);
   });
 
+  it('computes cars only for trains in the view bounds and the selected one, and heads for all', () => {
+    // Around Tokyo Station, about 2 km each way.
+    const bounds = [139.745, 35.665, 139.79, 35.7] as const;
+    composeFrame(ctx, 8 * 3600, 14, -1, frame);
+    const all = frame.trainCount;
+    const heads = Array.from(frame.heads.subarray(0, all * 4));
+    // A train whose head is far outside the bounds, to select.
+    let outside = -1;
+    for (let k = 0; k < all && outside < 0; k++) if (heads[k * 4] > 140) outside = frame.trains[k];
+    expect(outside).toBeGreaterThanOrEqual(0);
+    composeFrame(ctx, 8 * 3600, 14, outside, frame, 0, bounds);
+    expect(frame.trainCount).toBe(all);
+    expect(Array.from(frame.heads.subarray(0, all * 4))).toEqual(heads);
+    const drawnSlots = new Set(Array.from(frame.carTrain.subarray(0, frame.carCount)));
+    expect(drawnSlots.has(frame.selectedSlot)).toBe(true);
+    let inside = 0;
+    for (let k = 0; k < all; k++) {
+      const lng = frame.heads[k * 4];
+      const lat = frame.heads[k * 4 + 1];
+      const isIn = lng >= bounds[0] && lng <= bounds[2] && lat >= bounds[1] && lat <= bounds[3];
+      if (isIn) inside++;
+      expect(drawnSlots.has(k), `train slot ${k} at ${lng},${lat}`).toBe(isIn || k === frame.selectedSlot);
+    }
+    expect(inside).toBeGreaterThan(20);
+    expect(frame.carCount).toBeLessThan(frame.trainCount);
+    console.log(`in bounds: ${inside} of ${all} trains, ${frame.carCount} cars`);
+  });
+
   it('moves a Yamanote train smoothly round the whole loop, through Osaki and on into its next timetable', () => {
     const first = trainIndex('JR-East.Yamanote', '400G');
     const next = trainIndex('JR-East.Yamanote', '500G');

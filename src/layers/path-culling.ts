@@ -1,0 +1,232 @@
+/**
+ * View culling for binary path data (the railway and station layers).
+ *
+ * deck.gl draws every instance of a layer in every frame, and each path
+ * segment is one instance. Under software WebGL the cost is paid per
+ * instance, so drawing the whole network (about 110,000 segments) when a
+ * street-level view shows a few thousand made frames take seconds.
+ *
+ * {@link chunkPaths} cuts the paths at the borders of a grid into chunks,
+ * one per grid cell and zoom range, each chunk's vertices contiguous; a
+ * {@link PathCuller} then hands the layer only the chunks that can be seen
+ * (the view with a margin, at the current zoom), and keeps handing the same
+ * object while the view stays inside the margin, so panning rarely rebuilds.
+ *
+ * @module
+ */
+
+/** Binary path data as deck.gl's PathLayer takes it (`getPath` has 3 values per vertex). */
+export interface BinaryPaths {
+  length: number;
+  startIndices: Uint32Array;
+  attributes: Record<string, { value: ArrayBufferView; size: number; normalized?: boolean }>;
+}
+
+/** A view rectangle, [west, south, east, north] in degrees. */
+export type LngLatBounds = readonly [number, number, number, number];
+
+type NumericArray = Float32Array | Float64Array | Uint8Array | Uint32Array | Int32Array;
+
+/** One grid cell and zoom range: its vertices are `[start, end)` of the reordered arrays. */
+interface Chunk {
+  start: number;
+  end: number;
+  /** Start vertex of each path, relative to `start`. */
+  pathStarts: number[];
+  bounds: [number, number, number, number];
+  minZoom: number;
+  maxZoom: number;
+}
+
+/** Paths regrouped by chunk. */
+export interface ChunkedPaths {
+  chunks: Chunk[];
+  /** The attributes, vertices reordered so each chunk is contiguous. */
+  attributes: BinaryPaths['attributes'];
+  /** Total vertices (with the ones repeated where paths were cut). */
+  vertexCount: number;
+}
+
+/** Default grid cell: about 3.6 km × 3.3 km in Tokyo. */
+export const CELL_DEGREES: readonly [number, number] = [0.04, 0.03];
+
+/** The zoom range packed in a track-offset style value (see `packVertexStyle`). */
+function unpackZoomRange(packed: number): [number, number] {
+  const code = Math.round(packed);
+  return [code % 32, Math.floor(code / 32) % 32];
+}
+
+/**
+ * Cuts paths into chunks by grid cell (of each segment's first vertex) and
+ * zoom range (from `getTrackOffset`'s packed style, when present; 0–24 otherwise).
+ * Where a path crosses a cell border it is cut, and the vertex at the cut
+ * ends one piece and starts the next, so nothing is lost.
+ */
+export function chunkPaths(paths: BinaryPaths, cell: readonly [number, number] = CELL_DEGREES): ChunkedPaths {
+  const positions = paths.attributes.getPath.value as Float64Array | Float32Array;
+  const style = paths.attributes.getTrackOffset?.value as Float32Array | undefined;
+  // Numeric keys (cell column, row and zoom range in one safe integer): string keys made this several times slower.
+  const cellOf = (v: number) => (Math.floor(positions[v * 3] / cell[0]) + 1e5) * 2e5 + Math.floor(positions[v * 3 + 1] / cell[1]) + 1e5;
+  const zoomOf = (v: number): [number, number] => (style ? unpackZoomRange(style[v * 4 + 3]) : [0, 24]);
+  // Runs of vertices per chunk key, in input order.
+  const runs = new Map<number, Array<[number, number]>>();
+  const addRun = (key: number, from: number, to: number) => {
+    let list = runs.get(key);
+    if (!list) runs.set(key, (list = []));
+    list.push([from, to]);
+  };
+  for (let p = 0; p < paths.length; p++) {
+    const first = paths.startIndices[p];
+    const last = paths.startIndices[p + 1] - 1;
+    if (last < first) continue;
+    const [minZoom, maxZoom] = zoomOf(first);
+    const zoomKey = minZoom * 32 + maxZoom;
+    let runStart = first;
+    let runCell = cellOf(first);
+    for (let v = first + 1; v < last; v++) {
+      const c = cellOf(v);
+      if (c === runCell) continue;
+      addRun(runCell * 1024 + zoomKey, runStart, v);
+      runStart = v;
+      runCell = c;
+    }
+    addRun(runCell * 1024 + zoomKey, runStart, last);
+  }
+
+  let vertexCount = 0;
+  for (const list of runs.values()) for (const [from, to] of list) vertexCount += to - from + 1;
+  const out: BinaryPaths['attributes'] = {};
+  const sources: Array<[NumericArray, NumericArray, number]> = [];
+  for (const [name, attribute] of Object.entries(paths.attributes)) {
+    const source = attribute.value as NumericArray;
+    const Ctor = source.constructor as new (n: number) => NumericArray;
+    const target = new Ctor(vertexCount * attribute.size);
+    out[name] = { ...attribute, value: target };
+    sources.push([source, target, attribute.size]);
+  }
+
+  const chunks: Chunk[] = [];
+  let cursor = 0;
+  for (const [key, list] of runs) {
+    const minZoom = Math.floor((key % 1024) / 32);
+    const maxZoom = key % 32;
+    const chunk: Chunk = { start: cursor, end: cursor, pathStarts: [], bounds: [Infinity, Infinity, -Infinity, -Infinity], minZoom, maxZoom };
+    for (const [from, to] of list) {
+      chunk.pathStarts.push(cursor - chunk.start);
+      const n = to - from + 1;
+      for (const [source, target, size] of sources) target.set(source.subarray(from * size, (to + 1) * size), cursor * size);
+      for (let v = from; v <= to; v++) {
+        const lng = positions[v * 3];
+        const lat = positions[v * 3 + 1];
+        if (lng < chunk.bounds[0]) chunk.bounds[0] = lng;
+        if (lat < chunk.bounds[1]) chunk.bounds[1] = lat;
+        if (lng > chunk.bounds[2]) chunk.bounds[2] = lng;
+        if (lat > chunk.bounds[3]) chunk.bounds[3] = lat;
+      }
+      cursor += n;
+    }
+    chunk.end = cursor;
+    chunks.push(chunk);
+  }
+  return { chunks, attributes: out, vertexCount };
+}
+
+/** The chunks drawn at `zoom` that overlap `bounds`. */
+export function visibleChunks(chunked: ChunkedPaths, bounds: LngLatBounds | null, zoom: number): number[] {
+  const selected: number[] = [];
+  chunked.chunks.forEach((chunk, i) => {
+    if (zoom < chunk.minZoom || zoom >= chunk.maxZoom) return;
+    if (bounds && (chunk.bounds[2] < bounds[0] || chunk.bounds[0] > bounds[2] || chunk.bounds[3] < bounds[1] || chunk.bounds[1] > bounds[3])) return;
+    selected.push(i);
+  });
+  return selected;
+}
+
+/** Binary paths of the given chunks (their vertex ranges copied end to end). */
+export function pathsOfChunks(chunked: ChunkedPaths, selected: readonly number[]): BinaryPaths {
+  let vertices = 0;
+  let pathCount = 0;
+  for (const i of selected) {
+    vertices += chunked.chunks[i].end - chunked.chunks[i].start;
+    pathCount += chunked.chunks[i].pathStarts.length;
+  }
+  const startIndices = new Uint32Array(pathCount + 1);
+  const attributes: BinaryPaths['attributes'] = {};
+  for (const [name, attribute] of Object.entries(chunked.attributes)) {
+    const source = attribute.value as NumericArray;
+    const Ctor = source.constructor as new (n: number) => NumericArray;
+    const target = new Ctor(vertices * attribute.size);
+    let at = 0;
+    for (const i of selected) {
+      const { start, end } = chunked.chunks[i];
+      target.set(source.subarray(start * attribute.size, end * attribute.size), at * attribute.size);
+      at += end - start;
+    }
+    attributes[name] = { ...attribute, value: target };
+  }
+  let at = 0;
+  let p = 0;
+  for (const i of selected) {
+    const chunk = chunked.chunks[i];
+    for (const s of chunk.pathStarts) startIndices[p++] = at + s;
+    at += chunk.end - chunk.start;
+  }
+  startIndices[pathCount] = vertices;
+  return { length: pathCount, startIndices, attributes };
+}
+
+/** Share of the view's width and height added on each side of the region handed to the layer. */
+const MARGIN = 0.5;
+/** A view wider than this (degrees) is not culled (the whole network is in sight, or the bounds are unreliable). */
+const MAX_CULLED_SPAN = 4;
+
+/**
+ * Hands a layer the chunks it can see. {@link update} returns the same
+ * object while the view stays inside the region last handed out (the view
+ * plus a margin) at the same whole zoom, and the region is not much larger
+ * than the view (after zooming in); otherwise it selects again.
+ */
+export class PathCuller {
+  private region: LngLatBounds | null = null;
+  private zoomBand = NaN;
+  private selectionKey = '';
+  private current: BinaryPaths | null = null;
+
+  constructor(private readonly chunked: ChunkedPaths) {}
+
+  /** Paths to draw for a view (`bounds` null: the whole network), at `zoom`. */
+  update(bounds: LngLatBounds | null, zoom: number): BinaryPaths {
+    const usable = bounds && bounds.every(Number.isFinite) && bounds[2] - bounds[0] < MAX_CULLED_SPAN && bounds[3] - bounds[1] < MAX_CULLED_SPAN ? bounds : null;
+    const band = Math.floor(zoom);
+    if (this.current && band === this.zoomBand && this.covers(usable)) return this.current;
+    const region = usable && expand(usable, MARGIN);
+    const selected = visibleChunks(this.chunked, region, zoom);
+    const key = selected.join(',');
+    this.region = region;
+    this.zoomBand = band;
+    if (this.current && key === this.selectionKey) return this.current;
+    this.selectionKey = key;
+    this.current = pathsOfChunks(this.chunked, selected);
+    return this.current;
+  }
+
+  private covers(view: LngLatBounds | null): boolean {
+    const region = this.region;
+    if (!region || !view) return region === view;
+    const inside = view[0] >= region[0] && view[1] >= region[1] && view[2] <= region[2] && view[3] <= region[3];
+    const area = (b: LngLatBounds) => (b[2] - b[0]) * (b[3] - b[1]);
+    return inside && area(region) <= area(view) * (1 + 2 * MARGIN) ** 2 * 2;
+  }
+}
+
+/** A viewport's ground rectangle at sea level, or null when it has none (not a map view). */
+export function viewBounds(viewport: { getBounds?: () => number[] }): LngLatBounds | null {
+  const b = viewport.getBounds?.();
+  return b && b.length >= 4 ? [b[0], b[1], b[2], b[3]] : null;
+}
+
+function expand(b: LngLatBounds, share: number): LngLatBounds {
+  const dx = (b[2] - b[0]) * share;
+  const dy = (b[3] - b[1]) * share;
+  return [b[0] - dx, b[1] - dy, b[2] + dx, b[3] + dy];
+}
