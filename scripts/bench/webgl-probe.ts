@@ -17,7 +17,7 @@ const COUNTER = '__ttBenchDraws';
 
 /** Draw totals of one canvas kind and shader since the page started. */
 export interface DrawCount {
-  /** `deck` or `maplibre`. */
+  /** `maplibre`, `deck` (the map's deck.gl canvas: network shapes) or `overlay` (trains and station names). */
   canvas: string;
   /** deck.gl's SHADER_NAME without `-vertex-shader`; `(unnamed)` for shaders without one (MapLibre's). */
   shader: string;
@@ -55,7 +55,8 @@ export const DRAW_COUNTER_SCRIPT = `(() => {
     return useProgram.call(this, program);
   };
   const count = (gl, vertices, instances) => {
-    const canvas = gl.canvas && gl.canvas.classList && gl.canvas.classList.contains('maplibregl-canvas') ? 'maplibre' : 'deck';
+    const el = gl.canvas;
+    const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : 'deck';
     const program = current.get(gl);
     const shader = (program && names.get(program)) || '(unnamed)';
     const key = canvas + '|' + shader;

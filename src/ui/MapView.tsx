@@ -21,6 +21,7 @@ import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
 import { useMapClick } from './use-map-click.ts';
+import { useOverlayDeck } from './use-overlay-deck.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -111,15 +112,24 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  // The network's shapes, on the map's own deck.gl canvas: redrawn only when the camera or they change.
   const layers = useMemo(() => {
+    if (!network) return [];
+    const track = trackStyle(viewMode);
+    return [
+      new RailwayLayer({ id: 'railways', network, track, visible: visible.railways }),
+      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), visible: visible.stations }),
+    ];
+  }, [network, viewMode, theme, visible]);
+
+  // What moves every frame, and the station names above it, on the overlay canvas (see useOverlayDeck).
+  const overlayLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
     const addScriptTime = (ms: number) => {
       stats.trainScriptMs += ms;
     };
     return [
-      new RailwayLayer({ id: 'railways', network, track, visible: visible.railways }),
-      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), visible: visible.stations }),
       trainFeed &&
         new TrainLayer({
           id: 'trains',
@@ -153,24 +163,40 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
 
   const trainsDrawn = useRef(false);
   const onAfterRender = useCallback(() => {
+    if (!drawn.current && store.getState().network) {
+      drawn.current = true;
+      store.setState({ networkDrawn: true });
+    }
+  }, [store]);
+
+  const overlayParent = useRef<HTMLDivElement>(null);
+  // The tracking camera pads the map's view (see `apply`): the overlay must use the same padding to line up.
+  const overlayCamera = useCallback(
+    (): MapViewState => ({ ...store.getState().viewState, padding: (camera.current as { padding?: unknown }).padding, maxPitch: MAX_PITCH, minZoom: 0, maxZoom: 22 }) as MapViewState,
+    [store],
+  );
+  const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);
+  const onOverlayRender = useCallback(() => {
     stats.frames++;
     if (!trainsDrawn.current && stats.cars > 0) {
       trainsDrawn.current = true;
       performance.mark(PERFORMANCE_MARKS.trainsDrawn);
     }
-    if (!drawn.current && store.getState().network) {
-      drawn.current = true;
-      store.setState({ networkDrawn: true });
-    }
-  }, [store, stats]);
+  }, [stats]);
+  const overlay = useOverlayDeck(overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender);
+  /** Picks a train on the overlay at a point of the map (px from its top left). */
+  const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
+  const hoveringTrain = useRef(false);
 
   const onBasemapIdle = useCallback(() => {
     if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
   }, []);
 
   const onHover = useCallback(
-    (info: PickingInfo) => {
+    (mapInfo: PickingInfo) => {
+      const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickTrain(mapInfo.x, mapInfo.y)) || mapInfo;
       const train = (info as TrainPickingInfo).train ?? -1;
+      hoveringTrain.current = train >= 0;
       const { trainFeed: feed, hover } = store.getState();
       if (train < 0 || !feed) {
         if (hover) store.setState({ hover: null });
@@ -180,7 +206,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         if (details) store.setState({ hover: { details, x: info.x, y: info.y } });
       });
     },
-    [store],
+    [store, pickTrain],
   );
 
   const onClick = useCallback(
@@ -204,7 +230,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
 
   const [deckReady, setDeckReady] = useState(false);
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
-  useMapClick(deckRef, deckReady, onClick);
+  useMapClick(deckRef, deckReady, pickTrain, onClick);
 
   const controller = useMemo(() => {
     if (tracking && locksCamera(tracking)) return false;
@@ -212,18 +238,21 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   }, [tracking]);
 
   return (
-    <DeckGL
-      ref={deckRef}
-      initialViewState={camera.current}
-      controller={controller}
-      layers={layers}
-      onViewStateChange={onViewStateChange as never}
-      onAfterRender={onAfterRender}
-      onHover={onHover}
-      onLoad={onDeckLoad}
-      getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
-    >
-      <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
-    </DeckGL>
+    <>
+      <DeckGL
+        ref={deckRef}
+        initialViewState={camera.current}
+        controller={controller}
+        layers={layers}
+        onViewStateChange={onViewStateChange as never}
+        onAfterRender={onAfterRender}
+        onHover={onHover}
+        onLoad={onDeckLoad}
+        getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current ? 'pointer' : 'grab')}
+      >
+        <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+      </DeckGL>
+      <div ref={overlayParent} className="tt-overlay" />
+    </>
   );
 }

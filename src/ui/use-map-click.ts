@@ -18,11 +18,16 @@ const PICK_RADIUS = 4;
  * be handled seconds after the press (deck.gl's synchronous pick on pointer
  * down took 17 s in software WebGL here), and the click was lost. Here a
  * click is a press and release of the primary button within a few pixels,
- * as in MapLibre, picked with `deck.pickObject` at the release point. `ready`
+ * as in MapLibre, picked with `pick` at the release point. `ready`
  * turns true once deck.gl has
  * created its canvas.
  */
-export function useMapClick(deckRef: RefObject<DeckGLRef | null>, ready: boolean, onClick: (info: PickingInfo) => void): void {
+export function useMapClick(
+  deckRef: RefObject<DeckGLRef | null>,
+  ready: boolean,
+  pick: (x: number, y: number, radius: number) => PickingInfo | null,
+  onClick: (info: PickingInfo) => void,
+): void {
   useEffect(() => {
     const deck = deckRef.current?.deck;
     const canvas = deck?.getCanvas();
@@ -42,7 +47,7 @@ export function useMapClick(deckRef: RefObject<DeckGLRef | null>, ready: boolean
       const rect = canvas.getBoundingClientRect();
       const x = e.clientX - rect.left;
       const y = e.clientY - rect.top;
-      const picked = deck.pickObject({ x, y, radius: PICK_RADIUS });
+      const picked = pick(x, y, PICK_RADIUS);
       onClick(picked ?? ({ x, y, index: -1, picked: false, layer: null } as unknown as PickingInfo));
     };
     root.addEventListener('pointerdown', down);
@@ -51,5 +56,5 @@ export function useMapClick(deckRef: RefObject<DeckGLRef | null>, ready: boolean
       root.removeEventListener('pointerdown', down);
       root.removeEventListener('pointerup', up);
     };
-  }, [deckRef, ready, onClick]);
+  }, [deckRef, ready, pick, onClick]);
 }

@@ -119,6 +119,8 @@ interface TrainFigures {
   profileFrames: number;
   heap: { pageBytes: number; pageArrayBufferBytes: number; workers: WorkerHeap[] };
   probe: InstancingProbe | null;
+  /** The still window with the whole network in view (every running train drawn). */
+  wide: { still: WindowFigures; cars: number } | null;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -279,6 +281,23 @@ async function measureShownHidden(page: Page, ms: number): Promise<{ shown: Wind
   return { shown, hidden };
 }
 
+/** A view of the whole network (Odawara to Narita, Utsunomiya to Kazusa-Minato) at 1280×720, looking straight down. */
+const WIDE_VIEW = { center: [139.75, 35.75] as [number, number], zoom: 8.6, pitch: 0, bearing: 0 };
+
+/**
+ * The still window again with the whole network in view, so every running
+ * train has its cars computed and drawn (at the default view, trains outside
+ * it have only their heads computed).
+ */
+async function measureWide(page: Page): Promise<{ still: WindowFigures; cars: number }> {
+  await page.evaluate((view) => (window as unknown as { map: { jumpTo(v: typeof view): void } }).map.jumpTo(view), WIDE_VIEW);
+  await waitForBasemapAtRest(page);
+  const start = await startWindow(page);
+  const until = await waitForFrames(page, start.from, start.stats.frames, FPS_WINDOW_MS, MIN_FRAMES, FPS_WINDOW_MAX_MS);
+  const still = await endWindow(page, start, until);
+  return { still, cars: (await readRenderStats(page)).cars };
+}
+
 /** Starts fetching the source maps of the page's scripts (cached for the bench); the profile reads them when it stops. */
 function sourceMapLoader(ctx: BenchContext, scriptUrls: string[]): (url: string) => Promise<SourceMap | null> {
   const load = (url: string) => ctx.memo(`source-map ${url}`, () => fetchSourceMap(url));
@@ -336,6 +355,7 @@ async function measureWeekday(ctx: BenchContext): Promise<Omit<TrainFigures, 'da
     const stillFps = perSecond(still.frames, still.ms);
     const rotationMs = Math.round(clamp(stillFps > 0 ? (ROTATION_FRAMES * 1000) / stillFps : Infinity, ROTATION_MIN_MS, ROTATION_MAX_MS));
     const { shown, hidden } = await measureShownHidden(page, rotationMs);
+    const wide = await measureWide(page);
 
     const pageHeap = await measurePageHeap(cdp);
     const workers = await measureWorkerHeaps(ctx.browser, await browserContextIdOf(cdp));
@@ -353,6 +373,7 @@ async function measureWeekday(ctx: BenchContext): Promise<Omit<TrainFigures, 'da
       profile,
       profileFrames,
       heap: { pageBytes: pageHeap.usedBytes, pageArrayBufferBytes: pageHeap.backingStoreBytes, workers: workers.list },
+      wide,
     };
   } finally {
     await close();
@@ -374,14 +395,15 @@ function computePerTrainFrame(w: WindowFigures): number {
 const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fpsOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.frames)), sum(windows.map((w) => w.ms)));
 const rafRateOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.rafs)), sum(windows.map((w) => w.ms)));
-const deckDraws = (f: TrainFigures) => f.busy.draws.filter((d) => d.canvas === 'deck');
+/** Draws of both deck.gl canvases: the map's (network shapes) and the overlay (trains, station names). */
+const deckDraws = (f: TrainFigures) => f.busy.draws.filter((d) => d.canvas !== 'maplibre');
 /**
  * deck.gl frames whose draw calls the counter saw in the still window: the
  * train layer's draw calls (one per frame while it is shown). The window's
  * frame count can differ by one, as a frame's draws and its onAfterRender
  * may fall on both sides of the window's edge.
  */
-const drawnFrames = (f: TrainFigures) => f.busy.draws.find((d) => d.canvas === 'deck' && d.shader.startsWith('train'))?.calls || Math.max(1, f.still.frames);
+const drawnFrames = (f: TrainFigures) => f.busy.draws.find((d) => d.canvas !== 'maplibre' && d.shader.startsWith('train'))?.calls || Math.max(1, f.still.frames);
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Detail lines of one run. */
@@ -471,6 +493,18 @@ function toRows(f: TrainFigures): BenchRow[] {
       note: `median over the deck.gl frames of the still window (default view, trains moving, camera still; ${FPS_WINDOW_MS / 1000}–${FPS_WINDOW_MAX_MS / 1000} s, until ${MIN_FRAMES} frames) of the growth of getRenderStats().trainScriptMs (receiving worker frames, train layer update, attribute upload, draw) per frame; an in-page requestAnimationFrame loop reads the statistics every animation frame and charges the time since the previous drawn frame to the next one`,
     },
     { metric: '  mean per frame', value: f.still.delta.trainScriptMs / stillFrames, unit: 'ms', note: 'Δ trainScriptMs / Δ frames over the same window' },
+    ...(f.wide
+      ? [
+          {
+            metric: '  whole network in view: per frame',
+            value: scriptPerFrame(f.wide.still),
+            unit: 'ms' as const,
+            note: `the same median with the camera at zoom ${WIDE_VIEW.zoom} over the whole network, looking down, so that every running train is drawn (${f.wide.cars} cars in the last frame)`,
+          },
+          { metric: '  whole network in view: cars drawn', value: f.wide.cars, unit: 'count' as const, note: 'getRenderStats().cars at the end of that window' },
+          { metric: '  whole network in view: fps', value: perSecond(f.wide.still.frames, f.wide.still.ms), unit: 'fps' as const, note: 'deck.gl frames per second in that window' },
+        ]
+      : []),
     { metric: '  worker compute per train frame', value: computePerTrainFrame(f.still), unit: 'ms', note: 'median over train frames of getRenderStats().trainComputeMs growth (composing a frame in the worker)' },
     {
       metric: '  main thread busy per frame, all tasks',
