@@ -3,7 +3,7 @@
  * A plain object (not the store) so that updating it every frame costs nothing.
  */
 export interface RenderStats {
-  /** Frames drawn by the deck.gl overlay of trains and station names (it redraws with every train frame and camera change). */
+  /** Frames drawn by the deck.gl overlay of trains (it redraws with every train frame and camera change). */
   frames: number;
   /** Train frames received from the simulation worker. */
   trainFrames: number;

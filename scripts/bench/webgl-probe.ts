@@ -17,7 +17,7 @@ const COUNTER = '__ttBenchDraws';
 
 /** Draw totals of one canvas kind and shader since the page started. */
 export interface DrawCount {
-  /** `maplibre`, `deck` (the map's deck.gl canvas: network shapes) or `overlay` (trains and station names). */
+  /** `maplibre`, `deck` (the map's deck.gl canvas: network shapes), `overlay` (trains) or `labels` (station names). */
   canvas: string;
   /** deck.gl's SHADER_NAME without `-vertex-shader`; `(unnamed)` for shaders without one (MapLibre's). */
   shader: string;
@@ -56,7 +56,7 @@ export const DRAW_COUNTER_SCRIPT = `(() => {
   };
   const count = (gl, vertices, instances) => {
     const el = gl.canvas;
-    const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : 'deck';
+    const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : el && el.id === 'tt-labels' ? 'labels' : 'deck';
     const program = current.get(gl);
     const shader = (program && names.get(program)) || '(unnamed)';
     const key = canvas + '|' + shader;

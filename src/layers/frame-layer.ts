@@ -1,6 +1,7 @@
 import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Model } from '@luma.gl/engine';
-import type { TrainFrame, ViewBounds } from '../data/trains/train-frame-format.ts';
+import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import type { ViewArea } from '../data/trains/view-area.ts';
 
 /** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
 export interface TrainFrameSource {
@@ -8,10 +9,10 @@ export interface TrainFrameSource {
   latest(): TrainFrame | null;
   /**
    * Asks for a frame at the current simulated time for this zoom, with cars
-   * only for trains inside `bounds` ([west, south, east, north], degrees; all
-   * trains when omitted); subscribers are called when it is ready.
+   * only for trains inside `area` (all trains when omitted); subscribers are
+   * called when it is ready.
    */
-  request(zoom: number, bounds?: ViewBounds | null): void;
+  request(zoom: number, area?: ViewArea | null): void;
   /** Registers the function called when a new frame is ready; returns an unsubscribe function. */
   subscribe(onFrame: () => void): () => void;
 }

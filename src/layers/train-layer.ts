@@ -1,7 +1,8 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { TrainFrame, ViewBounds } from '../data/trains/train-frame-format.ts';
+import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
@@ -121,39 +122,64 @@ void main(void) {
 }
 `;
 
-/** Share of the view's width and height added on each side, so trains entering the view during a pan are already there. */
-const VIEW_MARGIN = 0.25;
-/** Degrees added on each side so that a train whose head is just outside but whose cars are inside is drawn (about 1 km). */
-const TRAIN_LENGTH_MARGIN = 0.01;
+/** Share of the view's width and height added on each side, so that trains entering the view during a pan (the next frame is computed for the new view) are already there. */
+const VIEW_MARGIN = 0.15;
+/** Degrees added at each corner so that a train whose head is just outside but whose cars are inside is drawn (about 400 m). */
+const TRAIN_LENGTH_MARGIN = 0.004;
+/**
+ * Below this pitch (degrees) the top corners of the screen look at the
+ * ground (deck.gl's camera has a half field of view of about 18.4°), so the
+ * view is the trapezoid under the four corners; above it, the bounding box
+ * deck.gl computes up to its far plane is used.
+ */
+const MAX_TRAPEZOID_PITCH = 68;
 
-/** The viewport's ground rectangle with margins; null (all trains) when the viewport cannot tell. */
-function viewBounds(viewport: { getBounds?: () => number[] }): ViewBounds | null {
+type GroundViewport = {
+  width: number;
+  height: number;
+  pitch?: number;
+  unproject(xy: number[]): number[];
+  getBounds?: () => number[];
+};
+
+/** The ground the viewport sees, with margins; null (all trains) when the viewport cannot tell. */
+function viewArea(viewport: GroundViewport): ViewArea | null {
+  const { width, height } = viewport;
+  if ((viewport.pitch ?? 0) < MAX_TRAPEZOID_PITCH) {
+    const corners = [[0, height], [width, height], [width, 0], [0, 0]].flatMap((xy) => viewport.unproject(xy).slice(0, 2));
+    if (corners.length === 8 && corners.every(Number.isFinite)) return expandArea(corners as unknown as ViewArea, VIEW_MARGIN, TRAIN_LENGTH_MARGIN);
+  }
   const b = viewport.getBounds?.();
   if (!b || b.length < 4 || !b.every(Number.isFinite)) return null;
-  const dx = (b[2] - b[0]) * VIEW_MARGIN + TRAIN_LENGTH_MARGIN;
-  const dy = (b[3] - b[1]) * VIEW_MARGIN + TRAIN_LENGTH_MARGIN;
-  return [b[0] - dx, b[1] - dy, b[2] + dx, b[3] + dy];
+  return expandArea(rectangleArea(b[0], b[1], b[2], b[3]), VIEW_MARGIN, TRAIN_LENGTH_MARGIN);
 }
 
-/** A unit box (−0.5…0.5) with flat normals, 36 vertices. */
-function boxGeometry(): { positions: Float32Array; normals: Float32Array } {
+/**
+ * A unit box (−0.5…0.5) with flat normals and no bottom face (the camera is
+ * never below a car: underground cars are seen from above, through the
+ * ground): 5 faces of 4 vertices, drawn with 30 indices. Software WebGL pays
+ * per vertex, and this is 20 vertices per car where a plain box has 36.
+ */
+function boxGeometry(): { positions: Float32Array; normals: Float32Array; indices: Uint16Array } {
   const faces: [number[], number[][]][] = [
     [[1, 0, 0], [[0.5, -0.5, -0.5], [0.5, 0.5, -0.5], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5]]],
     [[-1, 0, 0], [[-0.5, 0.5, -0.5], [-0.5, -0.5, -0.5], [-0.5, -0.5, 0.5], [-0.5, 0.5, 0.5]]],
     [[0, 1, 0], [[0.5, 0.5, -0.5], [-0.5, 0.5, -0.5], [-0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]],
     [[0, -1, 0], [[-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, -0.5, 0.5], [-0.5, -0.5, 0.5]]],
     [[0, 0, 1], [[-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5]]],
-    [[0, 0, -1], [[-0.5, 0.5, -0.5], [0.5, 0.5, -0.5], [0.5, -0.5, -0.5], [-0.5, -0.5, -0.5]]],
   ];
   const positions: number[] = [];
   const normals: number[] = [];
-  for (const [normal, [a, b, c, d]] of faces) {
-    for (const v of [a, b, c, a, c, d]) {
-      positions.push(...v);
+  const indices: number[] = [];
+  faces.forEach(([normal, corners], face) => {
+    for (const corner of corners) {
+      positions.push(...corner);
       normals.push(...normal);
     }
-  }
-  return { positions: Float32Array.from(positions), normals: Float32Array.from(normals) };
+    const first = face * 4;
+    indices.push(first, first + 1, first + 2, first, first + 2, first + 3);
+  });
+  return { positions: Float32Array.from(positions), normals: Float32Array.from(normals), indices: Uint16Array.from(indices) };
 }
 
 /**
@@ -197,7 +223,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     const { source, groundOpacity, undergroundOpacity, minPixels } = this.props;
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
-    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewBounds(this.context.viewport));
+    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
     if (frame && model && frame.carCount > 0) {
       model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
       model.setInstanceCount(frame.carCount);
@@ -214,13 +240,14 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   }
 
   private getModel(): Model {
-    const { positions, normals } = boxGeometry();
+    const { positions, normals, indices } = boxGeometry();
     return new Model(this.context.device, {
       ...this.getShaders(),
       id: this.props.id,
       bufferLayout: this.getAttributeManager()!.getBufferLayouts(),
       geometry: new Geometry({
         topology: 'triangle-list',
+        indices,
         attributes: { positions: { size: 3, value: positions }, normals: { size: 3, value: normals } },
       }),
       isInstanced: true,

@@ -37,6 +37,7 @@ export interface BasemapSource {
 }
 
 export const MAX_PITCH = 85;
+const noop = () => {};
 const FLY = new FlyToInterpolator({ curve: 1.42, speed: 1.2 });
 const EASE = new LinearInterpolator(['longitude', 'latitude', 'zoom', 'bearing', 'pitch']);
 
@@ -122,7 +123,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     ];
   }, [network, viewMode, theme, visible]);
 
-  // What moves every frame, and the station names above it, on the overlay canvas (see useOverlayDeck).
+  // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const overlayLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
@@ -149,9 +150,15 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           visible: visible.trains,
           onScriptTime: addScriptTime,
         }),
-      new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations }),
     ];
-  }, [network, viewMode, lang, theme, onLabelsPlaced, trainFeed, visible, stats]);
+  }, [network, viewMode, trainFeed, visible, stats]);
+
+  // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
+  const labelLayers = useMemo(() => {
+    if (!network) return [];
+    const track = trackStyle(viewMode);
+    return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations })];
+  }, [network, viewMode, lang, theme, onLabelsPlaced, visible]);
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
@@ -183,7 +190,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       performance.mark(PERFORMANCE_MARKS.trainsDrawn);
     }
   }, [stats]);
-  const overlay = useOverlayDeck(overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender);
+  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender);
+  const labelsParent = useRef<HTMLDivElement>(null);
+  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop);
   /** Picks a train on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);
@@ -253,6 +262,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
+      <div ref={labelsParent} className="tt-overlay" />
     </>
   );
 }

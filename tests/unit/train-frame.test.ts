@@ -5,6 +5,7 @@ import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { allocateTrainFrame, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { rectangleArea } from '../../src/data/trains/view-area.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 
@@ -56,7 +57,7 @@ describe('train frames', () => {
     expect(frame.carCount).toBe(cars);
   });
 
-  it('computes cars only for trains in the view bounds and the selected one, and heads for all', () => {
+  it('computes cars only for trains in the view area and the selected one, and heads for all', () => {
     // Around Tokyo Station, about 2 km each way.
     const bounds = [139.745, 35.665, 139.79, 35.7] as const;
     composeFrame(ctx, 8 * 3600, 14, -1, frame);
@@ -66,7 +67,7 @@ describe('train frames', () => {
     let outside = -1;
     for (let k = 0; k < all && outside < 0; k++) if (heads[k * 4] > 140) outside = frame.trains[k];
     expect(outside).toBeGreaterThanOrEqual(0);
-    composeFrame(ctx, 8 * 3600, 14, outside, frame, 0, bounds);
+    composeFrame(ctx, 8 * 3600, 14, outside, frame, 0, rectangleArea(...bounds));
     expect(frame.trainCount).toBe(all);
     expect(Array.from(frame.heads.subarray(0, all * 4))).toEqual(heads);
     const drawnSlots = new Set(Array.from(frame.carTrain.subarray(0, frame.carCount)));

@@ -4,7 +4,8 @@ import type { Timetable } from '../timetable.ts';
 import { trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { EXTRA_TRAIN_HOP_SECONDS, type RealtimeOverlay } from './realtime-overlay.ts';
-import type { TrainFrame, ViewBounds } from './train-frame-format.ts';
+import type { TrainFrame } from './train-frame-format.ts';
+import { inViewArea, type ViewArea } from './view-area.ts';
 
 /** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
 export const CAR_LENGTH_UNITS = 0.42;
@@ -162,11 +163,11 @@ function keepOrder(n: number, gap: number) {
  * `selected` is a timetable index; the train of its run is highlighted and
  * reported in `selectedSlot`/`selectedTrain`, following it across
  * through-service. `now` (simulated epoch ms) drives extra trains.
- * With `bounds`, cars are computed only for the selected train and trains
+ * With `area`, cars are computed only for the selected train and trains
  * whose head is inside (the caller adds a margin for the train's length);
  * heads and ids are reported for every train.
  */
-export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, bounds: ViewBounds | null = null): TrainFrame {
+export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null): TrainFrame {
   const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
   const size = carSize(zoom, dims);
   const spacing = size[0] * 1.04; // a small gap between cars
@@ -206,7 +207,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
         frame.heads[h + 1] = sample.lat;
         frame.heads[h + 2] = sample.altitude;
         frame.heads[h + 3] = bearing;
-        if (bounds && !isSelected && !inBounds(bounds, sample.lng, sample.lat)) break;
+        if (area && !isSelected && !inViewArea(area, sample.lng, sample.lat)) break;
       }
       writeSplit(frame.positionsHigh, frame.positionsLow, car, sample.lng, sample.lat, sample.altitude);
       if (c === 0 && late) {
@@ -234,10 +235,6 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
   frame.zoom = zoom;
   frame.carSize = size;
   return frame;
-}
-
-function inBounds(bounds: ViewBounds, lng: number, lat: number): boolean {
-  return lng >= bounds[0] && lng <= bounds[2] && lat >= bounds[1] && lat <= bounds[3];
 }
 
 /** Car and train capacity a frame needs for a network (the busiest instant has about 2,500 trains). */

@@ -3,7 +3,8 @@ import type { SimulationClock } from '../clock.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainDetails } from './train-details.ts';
-import { frameBuffers, type TrainFrame, type ViewBounds } from './train-frame-format.ts';
+import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
+import type { ViewArea } from './view-area.ts';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 
 /** The part of a Worker the feed uses (a real Worker, or a stand-in in tests). */
@@ -68,12 +69,12 @@ export class TrainFeed {
     this.selectedSince = train >= 0 ? this.clock.now() : null;
   }
 
-  request(zoom: number, bounds?: ViewBounds | null): void {
+  request(zoom: number, area?: ViewArea | null): void {
     if (!this.ready || this.inFlight) return;
     this.inFlight = true;
     const recycle = this.spare;
     this.spare = null;
-    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, bounds: bounds ?? null, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
+    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, area: area ?? null, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
   }
 
   /** Details of a train at the current time, for popups and the tracking timetable. */

@@ -10,7 +10,7 @@ export interface TrainFrame {
   time: number;
   /** Zoom the positions were computed for. */
   zoom: number;
-  /** Cars drawn: those of the trains in the requested view bounds, and of the selected train. */
+  /** Cars drawn: those of the trains in the requested view area, and of the selected train. */
   carCount: number;
   /** Trains running (heads and ids of all of them, in view or not). */
   trainCount: number;
@@ -44,9 +44,6 @@ export interface TrainFrame {
   /** Per marker: 255 when the train is underground. */
   markerFlags: Uint8ClampedArray;
 }
-
-/** A view rectangle, [west, south, east, north] in degrees. */
-export type ViewBounds = readonly [number, number, number, number];
 
 /** Allocates a frame for up to `cars` cars and `trains` trains. */
 export function allocateTrainFrame(cars: number, trains: number): TrainFrame {

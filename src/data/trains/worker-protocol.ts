@@ -1,7 +1,8 @@
 import type { Calendar } from '../bundle/timetable-format.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
-import type { TrainFrame, ViewBounds } from './train-frame-format.ts';
+import type { TrainFrame } from './train-frame-format.ts';
+import type { ViewArea } from './view-area.ts';
 import type { TrainDetails } from './train-details.ts';
 
 /** Messages from the main thread to the train worker. */
@@ -22,7 +23,7 @@ export type WorkerRequest =
       time: number;
       zoom: number;
       /** Cars are computed only for trains whose head is inside (null: all). */
-      bounds: ViewBounds | null;
+      area: ViewArea | null;
       /** Selected timetable index (−1 for none). */
       selected: number;
       /** A previous frame handed back for reuse (its buffers are transferred). */
