@@ -179,7 +179,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const overlayParent = useRef<HTMLDivElement>(null);
   // The tracking camera pads the map's view (see `apply`): the overlay must use the same padding to line up.
   const overlayCamera = useCallback(
-    (): MapViewState => ({ ...store.getState().viewState, padding: (camera.current as { padding?: unknown }).padding, maxPitch: MAX_PITCH, minZoom: 0, maxZoom: 22 }) as MapViewState,
+    (): MapViewState => ({ ...toDeckViewState(store.getState().viewState), padding: (camera.current as { padding?: unknown }).padding }) as MapViewState,
     [store],
   );
   const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);

@@ -10,7 +10,6 @@ const FOLLOW_TAU = { position: 0.04, other: 0.18 };
 /** How often the tracked train's timetable panel is refreshed, ms. */
 const DETAILS_INTERVAL = 1000;
 
-
 /**
  * Drives the camera while a train is tracked: on every new train frame it
  * computes the viewpoint's target from the train's head and eases towards it

@@ -81,7 +81,6 @@ export function serveOdptClient(port: RemotePort<OdptRemoteResponse, OdptRemoteR
  */
 export class RemoteOdptSource implements RealtimeSource {
   readonly hostIds: readonly string[];
-  private readonly local: OdptClient;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (r: OdptHostResult) => void; reject: (e: Error) => void }>();
   private readonly onMessage = (event: MessageEvent<OdptRemoteResponse>) => {
@@ -97,15 +96,9 @@ export class RemoteOdptSource implements RealtimeSource {
     private readonly port: RemotePort<OdptRemoteRequest, OdptRemoteResponse>,
     options: OdptRemoteOptions,
   ) {
-    this.local = new OdptClient(options);
-    this.hostIds = this.local.hostIds;
+    this.hostIds = new OdptClient(options).hostIds; // throws on bad options, here rather than in the worker
     port.addEventListener('message', this.onMessage);
     port.postMessage({ type: 'init', options });
-  }
-
-  /** Whether a host has a token (a host without one is never asked). */
-  hasToken(hostId: string): boolean {
-    return this.local.hasToken(hostId);
   }
 
   fetchHost(hostId: string, signal?: AbortSignal): Promise<OdptHostResult> {
