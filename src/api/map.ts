@@ -59,6 +59,8 @@ export interface CameraOptions {
 
 const HASH_THROTTLE_MS = 300;
 const THEME_CHECK_MS = 60_000;
+/** Longest wait for the manifest before the map is mounted anyway. */
+const MOUNT_WAIT_MS = 300;
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
 function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
@@ -129,16 +131,23 @@ export class Map extends Evented<MapEvents> {
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
-    this.root = createRoot(resolved.container);
-    this.root.render(
-      createElement(App, {
-        store,
-        basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
-        stats: this.stats,
-        controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl },
-      }),
-    );
-    void this.loadData(resolved.dataUrl);
+    // Ask for the data first, and mount the map once the network file has been requested: creating the map's WebGL
+    // contexts blocks the main thread for a while, and the download then runs meanwhile instead of after it.
+    const data = this.requestData(resolved.dataUrl);
+    const mount = () => {
+      if (this.removed) return;
+      this.root = createRoot(resolved.container);
+      this.root.render(
+        createElement(App, {
+          store,
+          basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
+          stats: this.stats,
+          controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl },
+        }),
+      );
+    };
+    void Promise.race([data.requested, new Promise((resolve) => setTimeout(resolve, MOUNT_WAIT_MS))]).then(mount);
+    void this.loadData(resolved.dataUrl, data);
   }
 
   /** Turns store changes into the public events. */
@@ -160,20 +169,47 @@ export class Map extends Evented<MapEvents> {
     return theme === 'auto' ? (isNightInTokyo(new Date()) ? 'dark' : 'light') : theme;
   }
 
-  private async loadData(dataUrl: string) {
+  /**
+   * Requests the manifest and then the network file. `requested` settles as
+   * soon as the network file has been asked for (or the manifest failed).
+   */
+  private requestData(dataUrl: string) {
+    const base = document.baseURI;
+    const manifest = loadManifest(dataUrl, base);
+    const network = manifest.then((m) => loadBundleFile(dataUrl, m.network.file, base));
+    const requested = manifest.then(
+      () => undefined,
+      () => undefined,
+    );
+    network.catch(() => undefined); // reported by loadData
+    return { base, manifest, network, requested };
+  }
+
+  private async loadData(dataUrl: string, data: ReturnType<Map['requestData']>) {
     const store = this.store!;
     store.setState({ dataStatus: 'loading' });
     try {
-      const base = document.baseURI;
-      const manifest = await loadManifest(dataUrl, base);
-      const { url, bytes } = await loadBundleFile(dataUrl, manifest.network.file, base);
+      const { base } = data;
+      const manifest = await data.manifest;
+      const { url, bytes } = await data.network;
       performance.mark(PERFORMANCE_MARKS.networkFetched);
       const network = decodeNetworkFile(bytes, url);
       performance.mark(PERFORMANCE_MARKS.networkParsed);
       performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
       if (this.removed) return;
       store.setState({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified });
-      this.startTrains(dataUrl, manifest, base);
+      // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
+      // decoding) would otherwise compete with the first view.
+      const start = () => !this.removed && this.startTrains(dataUrl, manifest, base);
+      if (store.getState().networkDrawn) start();
+      else {
+        const unsubscribe = store.subscribe((s) => {
+          if (!s.networkDrawn) return;
+          unsubscribe();
+          start();
+        });
+        this.cleanups.push(unsubscribe);
+      }
     } catch (e) {
       const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;
       store.setState({ dataStatus: 'error', dataError: message });

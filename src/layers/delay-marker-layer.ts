@@ -1,8 +1,8 @@
 import { project32, type DefaultProps } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { TrainFrame } from '../data/trains/train-frame-format.ts';
-import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
+import { MARKER, MARKER_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
+import { FrameLayer, INSTANCE_BUFFER, type FrameLayerProps } from './frame-layer.ts';
 
 /** Props of {@link DelayMarkerLayer}. */
 export interface DelayMarkerLayerProps extends FrameLayerProps {
@@ -111,22 +111,34 @@ export class DelayMarkerLayer extends FrameLayer<DelayMarkerLayerProps> {
     return super.getShaders({ vs, fs, modules: [project32, markerUniforms] });
   }
 
+  protected readonly instanceStride = MARKER_STRIDE;
+
   protected instanceCount(frame: TrainFrame): number {
     return frame.markerCount;
   }
 
+  protected instanceBytes(frame: TrainFrame): Uint8Array {
+    return frame.markerBytes;
+  }
+
   override initializeState() {
     super.initializeState();
-    this.getAttributeManager()!.addInstanced({
-      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersHigh', 3) },
-      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('markersLow', 3) },
-      instanceUnderground: { size: 1, type: 'unorm8', noAlloc: true, update: this.frameAttribute('markerFlags', 1) },
-    });
     this.setState({
       model: new Model(this.context.device, {
         ...this.getShaders(),
         id: this.props.id,
-        bufferLayout: this.getAttributeManager()!.getBufferLayouts(),
+        bufferLayout: [
+          {
+            name: INSTANCE_BUFFER,
+            stepMode: 'instance',
+            byteStride: MARKER_STRIDE,
+            attributes: [
+              { attribute: 'instancePositions', format: 'float32x3', byteOffset: MARKER.high * 4 },
+              { attribute: 'instancePositions64Low', format: 'float32x3', byteOffset: MARKER.low * 4 },
+              { attribute: 'instanceUnderground', format: 'unorm8', byteOffset: MARKER.flagsByte },
+            ],
+          },
+        ],
         geometry: new Geometry({ topology: 'triangle-list', attributes: { positions: { size: 3, value: sphere() } } }),
         isInstanced: true,
       }),
@@ -135,7 +147,7 @@ export class DelayMarkerLayer extends FrameLayer<DelayMarkerLayerProps> {
 
   override draw() {
     const { frame, model } = this.state;
-    if (!frame || !model || frame.markerCount === 0) return;
+    if (!frame || !model || frame.markerCount === 0 || !this.state.instances) return;
     const { color, groundOpacity, undergroundOpacity, minPixels } = this.props;
     model.shaderInputs.setProps({
       marker: { color: color.map((c) => c / 255) as MarkerUniformProps['color'], radius: frame.carSize[1] * 0.75, groundOpacity, undergroundOpacity, minPixels },

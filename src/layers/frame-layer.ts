@@ -1,4 +1,5 @@
 import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import { Buffer } from '@luma.gl/core';
 import type { Model } from '@luma.gl/engine';
 import type { TrainFrame } from '../data/trains/train-frame-format.ts';
 import type { ViewArea } from '../data/trains/view-area.ts';
@@ -24,15 +25,16 @@ export interface FrameLayerProps {
   onScriptTime?: ((ms: number) => void) | null;
 }
 
-/** Typed-array fields of a frame that can feed an instance attribute. */
-export type FrameArrayKey = {
-  [K in keyof TrainFrame]: TrainFrame[K] extends Float32Array | Uint8ClampedArray ? K : never;
-}[keyof TrainFrame];
+/** Name of the instance buffer in the layers' buffer layouts. */
+export const INSTANCE_BUFFER = 'instances';
 
 /**
- * Base of the layers drawn from train frames: follows the frame source,
- * uploads each new frame's arrays as instance attributes (no copying), and
- * times its own main-thread work.
+ * Base of the layers drawn from train frames. A frame holds its instances
+ * interleaved in one region of memory (see `train-frame-format.ts`); the
+ * layer keeps one GPU buffer with the same layout and uploads the part in
+ * use with a single write per frame, bypassing deck.gl's attribute manager
+ * (which would update one attribute at a time). It also times its own
+ * main-thread work.
  */
 export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Required<P>> {
   static override layerName = 'FrameLayer';
@@ -43,6 +45,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
 
   declare state: {
     model?: Model;
+    instances?: Buffer;
     frame: TrainFrame | null;
     numInstances: number;
     unsubscribe?: () => void;
@@ -50,18 +53,10 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
 
   /** Number of instances this layer draws from a frame. */
   protected abstract instanceCount(frame: TrainFrame): number;
-
-  /**
-   * An attribute updater that hands the attribute the valid part of a
-   * frame's array (`size` values per instance): frames are allocated for
-   * the busiest instant, and only the instances drawn are uploaded.
-   */
-  protected frameAttribute(key: FrameArrayKey, size: number) {
-    return (attribute: { value: unknown }) => {
-      const array = this.state.frame?.[key];
-      attribute.value = array ? array.subarray(0, this.state.numInstances * size) : null;
-    };
-  }
+  /** The frame's interleaved instance memory (sized for the frame's capacity). */
+  protected abstract instanceBytes(frame: TrainFrame): Uint8Array;
+  /** Bytes per instance. */
+  protected abstract readonly instanceStride: number;
 
   override initializeState() {
     this.setState({ frame: null, numInstances: 0 });
@@ -85,20 +80,28 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     if (props.source !== oldProps.source) this.subscribe();
     const frame = props.source?.latest() ?? null;
     if (frame && frame !== this.state.frame) {
-      this.setState({ frame, numInstances: this.instanceCount(frame) });
-      this.getAttributeManager()!.invalidateAll();
+      const numInstances = this.instanceCount(frame);
+      this.setState({ frame, numInstances });
+      if (numInstances > 0) this.upload(frame, numInstances);
     }
     props.onScriptTime?.(performance.now() - started);
   }
 
-  override _updateAttributes() {
-    const started = performance.now();
-    super._updateAttributes();
-    this.props.onScriptTime?.(performance.now() - started);
+  private upload(frame: TrainFrame, numInstances: number) {
+    const bytes = this.instanceBytes(frame);
+    let buffer = this.state.instances;
+    if (!buffer || buffer.byteLength < bytes.byteLength) {
+      buffer?.destroy();
+      buffer = this.context.device.createBuffer({ id: `${this.props.id}-instances`, byteLength: bytes.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
+      this.state.instances = buffer;
+      this.state.model?.setAttributes({ [INSTANCE_BUFFER]: buffer });
+    }
+    buffer.write(bytes.subarray(0, numInstances * this.instanceStride));
   }
 
   override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
     this.state.unsubscribe?.();
+    this.state.instances?.destroy();
     super.finalizeState(context);
   }
 }

@@ -1,9 +1,9 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import { CAR, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
-import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
+import { FrameLayer, INSTANCE_BUFFER, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
 
@@ -201,19 +201,18 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     return super.getShaders({ vs, fs, modules: [project32, picking, trainUniforms] });
   }
 
+  protected readonly instanceStride = CAR_STRIDE;
+
   protected instanceCount(frame: TrainFrame): number {
     return frame.carCount;
   }
 
+  protected instanceBytes(frame: TrainFrame): Uint8Array {
+    return frame.carBytes;
+  }
+
   override initializeState() {
     super.initializeState();
-    this.getAttributeManager()!.addInstanced({
-      instancePositions: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsHigh', 3) },
-      instancePositions64Low: { size: 3, type: 'float32', noAlloc: true, update: this.frameAttribute('positionsLow', 3) },
-      instanceOrientations: { size: 2, type: 'float32', noAlloc: true, update: this.frameAttribute('orientations', 2) },
-      instanceColors: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('colors', 4) },
-      instanceFlags: { size: 4, type: 'unorm8', noAlloc: true, update: this.frameAttribute('flags', 4) },
-    });
     this.setState({ model: this.getModel() });
   }
 
@@ -224,7 +223,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
     if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
-    if (frame && model && frame.carCount > 0) {
+    if (frame && model && frame.carCount > 0 && this.state.instances) {
       model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
       model.setInstanceCount(frame.carCount);
       model.draw(this.context.renderPass);
@@ -241,10 +240,24 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
 
   private getModel(): Model {
     const { positions, normals, indices } = boxGeometry();
+    const float = (floats: number) => floats * 4;
     return new Model(this.context.device, {
       ...this.getShaders(),
       id: this.props.id,
-      bufferLayout: this.getAttributeManager()!.getBufferLayouts(),
+      bufferLayout: [
+        {
+          name: INSTANCE_BUFFER,
+          stepMode: 'instance',
+          byteStride: CAR_STRIDE,
+          attributes: [
+            { attribute: 'instancePositions', format: 'float32x3', byteOffset: float(CAR.high) },
+            { attribute: 'instancePositions64Low', format: 'float32x3', byteOffset: float(CAR.low) },
+            { attribute: 'instanceOrientations', format: 'float32x2', byteOffset: float(CAR.bearing) },
+            { attribute: 'instanceColors', format: 'unorm8x4', byteOffset: CAR.colorByte },
+            { attribute: 'instanceFlags', format: 'unorm8x4', byteOffset: CAR.flagsByte },
+          ],
+        },
+      ],
       geometry: new Geometry({
         topology: 'triangle-list',
         indices,

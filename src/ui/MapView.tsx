@@ -71,6 +71,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const trainFeed = useAppStore((s) => s.trainFeed);
   const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
   const visible = useAppStore((s) => s.layerVisibility);
+  const networkDrawn = useAppStore((s) => s.networkDrawn);
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -190,9 +191,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       performance.mark(PERFORMANCE_MARKS.trainsDrawn);
     }
   }, [stats]);
-  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender);
+  // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
+  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn);
   const labelsParent = useRef<HTMLDivElement>(null);
-  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop);
+  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop, networkDrawn);
   /** Picks a train on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);

@@ -11,8 +11,17 @@ import { useEffect, useRef, type RefObject } from 'react';
  * network's shapes and the names change only with the camera, but trains
  * move every frame; on one canvas, the whole network and every name were
  * drawn again with every train frame. Measured at the default view under
- * software WebGL: 1.3 s per frame with everything on one canvas; 0.18 s for
- * the trains alone, 0.26 s with the names on the same overlay.
+ * software WebGL: 1.3 s per frame with everything on one canvas; with the
+ * names on the trains' overlay, about a quarter fewer frames per second than
+ * with the names on a canvas of their own.
+ *
+ * Each canvas has a WebGL context of its own, and creating one (with its
+ * drawing buffer and shaders) takes hundreds of milliseconds of main-thread
+ * time under software WebGL; the app creates the overlays only once the
+ * network has been drawn (`enabled`), so they do not delay the first view.
+ * They draw without multisampling and without preserving the drawing buffer:
+ * the trains' canvas is redrawn every frame, and both would cost a resolve or
+ * a copy of the whole canvas each time.
  *
  * Returns a ref to the deck (null until mounted). `id` names its canvas;
  * `camera()` gives the view to draw; `subscribe(onChange)` must call
@@ -25,6 +34,7 @@ export function useOverlayDeck(
   camera: () => MapViewState,
   subscribe: (onChange: () => void) => () => void,
   onAfterRender: () => void,
+  enabled = true,
 ): RefObject<Deck | null> {
   const deck = useRef<Deck | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
@@ -32,11 +42,12 @@ export function useOverlayDeck(
 
   useEffect(() => {
     const element = parent.current;
-    if (!element) return;
+    if (!element || !enabled) return;
     const overlay = new Deck({
       parent: element,
       id,
       controller: false,
+      deviceProps: { webgl: { antialias: false, preserveDrawingBuffer: false } },
       viewState: latest.current.camera(),
       layers: latest.current.layers,
       style: { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' },
@@ -49,7 +60,7 @@ export function useOverlayDeck(
       overlay.finalize();
       deck.current = null;
     };
-  }, [id, parent, subscribe]);
+  }, [id, parent, subscribe, enabled]);
 
   useEffect(() => {
     deck.current?.setProps({ layers });

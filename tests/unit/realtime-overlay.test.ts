@@ -7,7 +7,7 @@ import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { RealtimeOverlay } from '../../src/data/trains/realtime-overlay.ts';
-import { allocateTrainFrame, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { allocateTrainFrame, carFlag, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
 import * as fixtures from '../support/odpt-fixtures.ts';
 import { loadRealData } from './fixtures/real-data.ts';
@@ -90,8 +90,8 @@ describe('real-time overlay', () => {
     expect(ginza).toBeGreaterThanOrEqual(0);
     expect(yamanote).toBeGreaterThanOrEqual(0);
     const headCar = (slot: number) => frame.carTrain.indexOf(slot);
-    expect(frame.flags[headCar(ginza) * 4 + 1]).toBe(255);
-    expect(frame.flags[headCar(yamanote) * 4 + 1]).toBe(0);
+    expect(carFlag(frame, headCar(ginza), 1)).toBe(255);
+    expect(carFlag(frame, headCar(yamanote), 1)).toBe(0);
     expect(frame.markerCount).toBeGreaterThanOrEqual(1);
   });
 

@@ -4,7 +4,7 @@ import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
 import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
-import { allocateTrainFrame, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { allocateTrainFrame, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import { rectangleArea } from '../../src/data/trains/view-area.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
 import { loadRealData } from './fixtures/real-data.ts';
@@ -108,12 +108,12 @@ describe('train frames', () => {
     let yamanote = -1;
     for (let car = 0; car < frame.carCount; car++) {
       const id = railwayOf(frame.carTrain[car]);
-      if (id === 'TokyoMetro.Ginza' && ginza < 0 && frame.positionsHigh[car * 3] < 139.79 && frame.positionsHigh[car * 3] > 139.71) ginza = car;
+      if (id === 'TokyoMetro.Ginza' && ginza < 0 && carPosition(frame, car)[0] < 139.79 && carPosition(frame, car)[0] > 139.71) ginza = car;
       if (id === 'JR-East.Yamanote' && yamanote < 0) yamanote = car;
     }
-    expect(frame.flags[ginza * 4]).toBe(255);
-    expect(frame.positionsHigh[ginza * 3 + 2]).toBeLessThan(-20);
-    expect(frame.flags[yamanote * 4]).toBe(0);
+    expect(carFlag(frame, ginza, 0)).toBe(255);
+    expect(carPosition(frame, ginza)[2]).toBeLessThan(-20);
+    expect(carFlag(frame, yamanote, 0)).toBe(0);
   });
 
   it('keeps cars readable when zoomed out and real-sized when zoomed in', () => {

@@ -166,10 +166,13 @@ function basemapLoadedAt(resources: ResourceEntry[]): number {
   return ends.length ? Math.max(...ends) : NaN;
 }
 
-/** Splits the page's scripts into those requested before the map showed (plus worker scripts, which the map needs) and the rest. */
+/**
+ * Splits the page's scripts into those requested before the map showed (plus MapLibre's worker, which the base map
+ * needs whenever it is requested) and the rest (the train simulation's worker starts once the network is drawn).
+ */
 function splitJavaScript(resources: ResourceEntry[], drawnAt: number, workerUrls: Set<string>): LoadFigures['js'] {
   const scripts = resources.filter((r) => isJavaScript(r.url));
-  const needed = (r: ResourceEntry) => r.startTime < drawnAt || workerUrls.has(r.url);
+  const needed = (r: ResourceEntry) => r.startTime < drawnAt || MAPLIBRE_WORKER.test(r.url);
   return { before: scripts.filter(needed), after: scripts.filter((r) => !needed(r)), workerUrls };
 }
 
@@ -334,9 +337,9 @@ function toRows(manifest: BundleManifest, figures: LoadFigures): BenchRow[] {
       value: sum(before.map((r) => r.encodedBodySize)),
       unit: 'bytes',
       ...TARGETS.jsBytes,
-      note: 'Resource Timing encodedBodySize of every .js/.mjs requested before tt:network-drawn, plus worker scripts',
+      note: "Resource Timing encodedBodySize of every .js/.mjs requested before tt:network-drawn, plus MapLibre's worker",
     },
-    { metric: '  of which worker scripts', value: sum(workerJs.map((r) => r.encodedBodySize)), unit: 'bytes', note: 'main scripts of the page\'s dedicated workers (MapLibre\'s and the app\'s)' },
+    { metric: '  of which worker scripts', value: sum(workerJs.map((r) => r.encodedBodySize)), unit: 'bytes', note: "main scripts of the page's dedicated workers requested before the network was drawn, and MapLibre's" },
     { metric: '  of which MapLibre worker', value: sum(workerJs.filter((r) => MAPLIBRE_WORKER.test(r.url)).map((r) => r.encodedBodySize)), unit: 'bytes' },
     { metric: '  uncompressed', value: sum(before.map((r) => r.decodedBodySize)), unit: 'bytes' },
     { metric: '  files', value: before.length, unit: 'count' },

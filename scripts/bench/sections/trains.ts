@@ -252,7 +252,9 @@ async function rotationWindow(page: Page, bearing: number, ms: number): Promise<
 }
 
 async function setTrainsVisible(page: Page, visible: boolean): Promise<void> {
-  await page.evaluate((v) => (window as unknown as { map: { setLayerVisibility(id: string, v: string): void } }).map.setLayerVisibility('trains', v ? 'visible' : 'none'), visible);
+  await page.evaluate((v) => {
+    (window as unknown as { map: { setLayerVisibility(id: string, v: string): void } }).map.setLayerVisibility('trains', v ? 'visible' : 'none');
+  }, visible);
   await page.waitForTimeout(TOGGLE_SETTLE_MS);
 }
 
@@ -290,7 +292,9 @@ const WIDE_VIEW = { center: [139.75, 35.75] as [number, number], zoom: 8.6, pitc
  * it have only their heads computed).
  */
 async function measureWide(page: Page): Promise<{ still: WindowFigures; cars: number }> {
-  await page.evaluate((view) => (window as unknown as { map: { jumpTo(v: typeof view): void } }).map.jumpTo(view), WIDE_VIEW);
+  await page.evaluate((view) => {
+    (window as unknown as { map: { jumpTo(v: typeof view): void } }).map.jumpTo(view);
+  }, WIDE_VIEW);
   await waitForBasemapAtRest(page);
   const start = await startWindow(page);
   const until = await waitForFrames(page, start.from, start.stats.frames, FPS_WINDOW_MS, MIN_FRAMES, FPS_WINDOW_MAX_MS);

@@ -4,7 +4,7 @@ import type { Timetable } from '../timetable.ts';
 import { trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { EXTRA_TRAIN_HOP_SECONDS, type RealtimeOverlay } from './realtime-overlay.ts';
-import type { TrainFrame } from './train-frame-format.ts';
+import { CAR, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, type ViewArea } from './view-area.ts';
 
 /** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
@@ -41,18 +41,17 @@ const place = createTrainState();
 let active = new Int32Array(4096);
 const sample = createRouteSample();
 
-/** Writes [lng, lat, alt] at `index` as float32 high parts plus the remainders (64-bit precision on the GPU). */
-function writeSplit(high: Float32Array, low: Float32Array, index: number, lng: number, lat: number, alt: number) {
-  const o = index * 3;
+/** Writes [lng, lat, alt] at float offset `o` as float32 high parts, then the remainders (64-bit precision on the GPU). */
+function writeSplit(out: Float32Array, o: number, lng: number, lat: number, alt: number) {
   const hx = Math.fround(lng);
   const hy = Math.fround(lat);
   const hz = Math.fround(alt);
-  high[o] = hx;
-  high[o + 1] = hy;
-  high[o + 2] = hz;
-  low[o] = lng - hx;
-  low[o + 1] = lat - hy;
-  low[o + 2] = alt - hz;
+  out[o] = hx;
+  out[o + 1] = hy;
+  out[o + 2] = hz;
+  out[o + 3] = lng - hx;
+  out[o + 4] = lat - hy;
+  out[o + 5] = alt - hz;
 }
 
 /** Per-train scratch of one frame (grown as needed, reused between frames). */
@@ -209,21 +208,25 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
         frame.heads[h + 3] = bearing;
         if (area && !isSelected && !inViewArea(area, sample.lng, sample.lat)) break;
       }
-      writeSplit(frame.positionsHigh, frame.positionsLow, car, sample.lng, sample.lat, sample.altitude);
+      const f = (car * CAR_STRIDE) / 4;
+      const b = car * CAR_STRIDE;
+      writeSplit(frame.cars, f + CAR.high, sample.lng, sample.lat, sample.altitude);
       if (c === 0 && late) {
-        writeSplit(frame.markersHigh, frame.markersLow, markers, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
-        frame.markerFlags[markers++] = sample.depth < -0.25 ? 255 : 0;
+        writeSplit(frame.markers, (markers * MARKER_STRIDE) / 4 + MARKER.high, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
+        frame.markerBytes[markers * MARKER_STRIDE + MARKER.flagsByte] = sample.depth < -0.25 ? 255 : 0;
+        markers++;
       }
-      frame.orientations[car * 2] = (bearing * Math.PI) / 180;
-      frame.orientations[car * 2 + 1] = direction < 0 ? -sample.pitch : sample.pitch;
-      frame.colors[car * 4] = colors[ci];
-      frame.colors[car * 4 + 1] = colors[ci + 1];
-      frame.colors[car * 4 + 2] = colors[ci + 2];
-      frame.colors[car * 4 + 3] = 255;
-      frame.flags[car * 4] = sample.depth < -0.25 ? 255 : 0;
-      frame.flags[car * 4 + 1] = late;
-      frame.flags[car * 4 + 2] = isSelected ? 255 : 0;
-      frame.flags[car * 4 + 3] = c === 0 || c === cars - 1 ? 255 : 0;
+      frame.cars[f + CAR.bearing] = (bearing * Math.PI) / 180;
+      frame.cars[f + CAR.pitch] = direction < 0 ? -sample.pitch : sample.pitch;
+      const bytes = frame.carBytes;
+      bytes[b + CAR.colorByte] = colors[ci];
+      bytes[b + CAR.colorByte + 1] = colors[ci + 1];
+      bytes[b + CAR.colorByte + 2] = colors[ci + 2];
+      bytes[b + CAR.colorByte + 3] = 255;
+      bytes[b + CAR.flagsByte] = sample.depth < -0.25 ? 255 : 0;
+      bytes[b + CAR.flagsByte + 1] = late;
+      bytes[b + CAR.flagsByte + 2] = isSelected ? 255 : 0;
+      bytes[b + CAR.flagsByte + 3] = c === 0 || c === cars - 1 ? 255 : 0;
       frame.carTrain[car] = trainSlot;
       car++;
     }

@@ -22,31 +22,47 @@ export interface TrainFrame {
   selectedTrain: number;
   /** Car size in metres at this zoom: [length, width, height]. */
   carSize: [number, number, number];
-  /** Per car: [lng, lat, altitude] split into float32 high and low parts (64-bit precision on the GPU). */
-  positionsHigh: Float32Array;
-  positionsLow: Float32Array;
-  /** Per car: [bearing (radians, clockwise from north), pitch (radians, up positive)]. */
-  orientations: Float32Array;
-  /** Per car: body colour RGBA. */
-  colors: Uint8ClampedArray;
-  /** Per car: [underground 0/255, delayed 0/255, selected 0/255, end car 0/255 (front or back)]. */
-  flags: Uint8ClampedArray;
+  /**
+   * Per car, interleaved ({@link CAR_STRIDE} bytes, the layout of the train layer's one instance buffer):
+   * float32 [lng, lat, altitude] high parts, float32 the same low parts (64-bit precision on the GPU),
+   * float32 bearing (radians, clockwise from north), float32 pitch (radians, up positive),
+   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, end car (front or back) 0/255].
+   * `cars` and `carBytes` view the same memory.
+   */
+  cars: Float32Array;
+  carBytes: Uint8Array;
   /** Per car: index into `trains`. */
   carTrain: Int32Array;
   /** Per train: timetable index. */
   trains: Int32Array;
   /** Per train: [lng, lat, altitude, bearing (degrees)] of the head. */
   heads: Float64Array;
-  /** Delay markers (trains a minute or more late, real-time mode): positions above the head car, high/low parts. */
+  /** Delay markers (trains a minute or more late, real-time mode), interleaved ({@link MARKER_STRIDE} bytes): positions above the head car, high/low parts as for cars, then 4 bytes [underground 0/255, 0, 0, 0]. */
   markerCount: number;
-  markersHigh: Float32Array;
-  markersLow: Float32Array;
-  /** Per marker: 255 when the train is underground. */
-  markerFlags: Uint8ClampedArray;
+  markers: Float32Array;
+  markerBytes: Uint8Array;
+  /** The one buffer every array above views (posted between threads by transfer, without copying). */
+  buffer: ArrayBuffer;
 }
 
-/** Allocates a frame for up to `cars` cars and `trains` trains. */
+/** Bytes per car in {@link TrainFrame.cars}. */
+export const CAR_STRIDE = 40;
+/** Float offsets within a car: position high parts, low parts, bearing and pitch; byte offsets of colour and flags. */
+export const CAR = { high: 0, low: 3, bearing: 6, pitch: 7, colorByte: 32, flagsByte: 36 } as const;
+/** Bytes per delay marker in {@link TrainFrame.markers}. */
+export const MARKER_STRIDE = 28;
+/** Float offsets within a marker; byte offset of its flags. */
+export const MARKER = { high: 0, low: 3, flagsByte: 24 } as const;
+
+/** Allocates a frame for up to `cars` cars and `trains` trains, every array in one buffer. */
 export function allocateTrainFrame(cars: number, trains: number): TrainFrame {
+  // Float64 heads first (8-byte alignment), then the 4-byte aligned parts.
+  const headsBytes = trains * 4 * 8;
+  const carsOffset = headsBytes;
+  const carTrainOffset = carsOffset + cars * CAR_STRIDE;
+  const trainsOffset = carTrainOffset + cars * 4;
+  const markersOffset = trainsOffset + trains * 4;
+  const buffer = new ArrayBuffer(markersOffset + trains * MARKER_STRIDE);
   return {
     id: 0,
     time: 0,
@@ -57,36 +73,31 @@ export function allocateTrainFrame(cars: number, trains: number): TrainFrame {
     selectedSlot: -1,
     selectedTrain: -1,
     carSize: [0, 0, 0],
-    positionsHigh: new Float32Array(cars * 3),
-    positionsLow: new Float32Array(cars * 3),
-    orientations: new Float32Array(cars * 2),
-    colors: new Uint8ClampedArray(cars * 4),
-    flags: new Uint8ClampedArray(cars * 4),
-    carTrain: new Int32Array(cars),
-    trains: new Int32Array(trains),
-    heads: new Float64Array(trains * 4),
+    cars: new Float32Array(buffer, carsOffset, (cars * CAR_STRIDE) / 4),
+    carBytes: new Uint8Array(buffer, carsOffset, cars * CAR_STRIDE),
+    carTrain: new Int32Array(buffer, carTrainOffset, cars),
+    trains: new Int32Array(buffer, trainsOffset, trains),
+    heads: new Float64Array(buffer, 0, trains * 4),
     markerCount: 0,
-    markersHigh: new Float32Array(trains * 3),
-    markersLow: new Float32Array(trains * 3),
-    markerFlags: new Uint8ClampedArray(trains),
+    markers: new Float32Array(buffer, markersOffset, (trains * MARKER_STRIDE) / 4),
+    markerBytes: new Uint8Array(buffer, markersOffset, trains * MARKER_STRIDE),
+    buffer,
   };
 }
 
-/** The transferable buffers of a frame (to post it between threads without copying). */
+/** The transferable buffers of a frame (to post it between threads without copying): one. */
 export function frameBuffers(frame: TrainFrame): ArrayBuffer[] {
-  return [
-    frame.positionsHigh,
-    frame.positionsLow,
-    frame.orientations,
-    frame.colors,
-    frame.flags,
-    frame.carTrain,
-    frame.trains,
-    frame.heads,
-    frame.markersHigh,
-    frame.markersLow,
-    frame.markerFlags,
-  ].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
+  return [frame.buffer];
+}
+
+/** [lng, lat, altitude] of a car (high + low parts). */
+export function carPosition(frame: TrainFrame, car: number): [number, number, number] {
+  const o = (car * CAR_STRIDE) / 4;
+  const f = frame.cars;
+  return [f[o] + f[o + 3], f[o + 1] + f[o + 4], f[o + 2] + f[o + 5]];
+}
+
+/** Flag byte `k` of a car (0 underground, 1 delayed, 2 selected, 3 end car): 0 or 255. */
+export function carFlag(frame: TrainFrame, car: number, k: 0 | 1 | 2 | 3): number {
+  return frame.carBytes[car * CAR_STRIDE + CAR.flagsByte + k];
 }
