@@ -38,6 +38,11 @@ export interface BasemapSource {
 
 export const MAX_PITCH = 85;
 const noop = () => {};
+/**
+ * The network's canvas keeps multisampling (paths have no antialiased edges of their own) but does not preserve its
+ * drawing buffer: it is drawn whole whenever the camera moves, and preserving it costs a copy of the canvas per frame.
+ */
+const NETWORK_DEVICE_PROPS = { webgl: { preserveDrawingBuffer: false } };
 const FLY = new FlyToInterpolator({ curve: 1.42, speed: 1.2 });
 const EASE = new LinearInterpolator(['longitude', 'latitude', 'zoom', 'bearing', 'pitch']);
 
@@ -259,6 +264,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         onAfterRender={onAfterRender}
         onHover={onHover}
         onLoad={onDeckLoad}
+        deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current ? 'pointer' : 'grab')}
       >
         <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
