@@ -5,6 +5,7 @@ import { formatHash, parseHash } from '../data/hash.ts';
 import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { SimulationClock } from '../data/clock.ts';
 import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
+import { prefetchedFetch } from '../data/prefetch.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
 import { linkRealtime } from './realtime-link.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
@@ -59,8 +60,8 @@ export interface CameraOptions {
 
 const HASH_THROTTLE_MS = 300;
 const THEME_CHECK_MS = 60_000;
-/** Longest wait for the manifest before the map is mounted anyway. */
-const MOUNT_WAIT_MS = 300;
+/** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
+const MOUNT_WAIT_MS = 400;
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
 function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
@@ -131,9 +132,11 @@ export class Map extends Evented<MapEvents> {
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
-    // Ask for the data first, and mount the map once the network file has been requested: creating the map's WebGL
-    // contexts blocks the main thread for a while, and the download then runs meanwhile instead of after it.
+    // Load the network first and mount the map once it is decoded (or after MOUNT_WAIT_MS): creating the map's WebGL
+    // contexts holds the main thread for a second or more under software WebGL, and the download and decoding would
+    // otherwise wait for it.
     const data = this.requestData(resolved.dataUrl);
+    const decoded = this.loadData(resolved.dataUrl, data);
     const mount = () => {
       if (this.removed) return;
       this.root = createRoot(resolved.container);
@@ -146,8 +149,7 @@ export class Map extends Evented<MapEvents> {
         }),
       );
     };
-    void Promise.race([data.requested, new Promise((resolve) => setTimeout(resolve, MOUNT_WAIT_MS))]).then(mount);
-    void this.loadData(resolved.dataUrl, data);
+    void Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, MOUNT_WAIT_MS))]).then(mount);
   }
 
   /** Turns store changes into the public events. */
@@ -169,23 +171,18 @@ export class Map extends Evented<MapEvents> {
     return theme === 'auto' ? (isNightInTokyo(new Date()) ? 'dark' : 'light') : theme;
   }
 
-  /**
-   * Requests the manifest and then the network file. `requested` settles as
-   * soon as the network file has been asked for (or the manifest failed).
-   */
+  /** Requests the manifest and then the network file (taking the app page's prefetched responses when there are any). */
   private requestData(dataUrl: string) {
     const base = document.baseURI;
-    const manifest = loadManifest(dataUrl, base);
-    const network = manifest.then((m) => loadBundleFile(dataUrl, m.network.file, base));
-    const requested = manifest.then(
-      () => undefined,
-      () => undefined,
-    );
+    const fetchImpl = prefetchedFetch();
+    const manifest = loadManifest(dataUrl, base, fetchImpl);
+    const network = manifest.then((m) => loadBundleFile(dataUrl, m.network.file, base, fetchImpl));
     network.catch(() => undefined); // reported by loadData
-    return { base, manifest, network, requested };
+    return { base, manifest, network };
   }
 
-  private async loadData(dataUrl: string, data: ReturnType<Map['requestData']>) {
+  /** Waits for the network, decodes it and starts the trains once it is drawn; settles when the network is decoded or failed. */
+  private async loadData(dataUrl: string, data: ReturnType<Map['requestData']>): Promise<void> {
     const store = this.store!;
     store.setState({ dataStatus: 'loading' });
     try {
