@@ -25,12 +25,20 @@ declare global {
   }
 }
 
+/** Takes the page's prefetch, once: a response body can be read only once, so only the first map on the page gets it. */
+export function takePagePrefetch(): DataPrefetch | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const prefetch = window.__ttPrefetch;
+  delete window.__ttPrefetch;
+  return prefetch;
+}
+
 /**
- * A `fetch` that answers the manifest and network requests with the page's
- * prefetched responses (each once, and only for the same URLs) and passes
- * every other request on to `fetch`.
+ * A `fetch` that answers the manifest and network requests with prefetched
+ * responses (each once, and only for the same URLs) and passes every other
+ * request on to `fetch`. By default it takes the page's prefetch (see {@link takePagePrefetch}).
  */
-export function prefetchedFetch(prefetch: DataPrefetch | undefined = typeof window === 'undefined' ? undefined : window.__ttPrefetch): typeof fetch {
+export function prefetchedFetch(prefetch: DataPrefetch | undefined = takePagePrefetch()): typeof fetch {
   if (!prefetch) return (input, init) => fetch(input, init);
   let manifest: Promise<Response> | null = prefetch.manifest;
   let network: DataPrefetch['network'] | null = prefetch.network;

@@ -62,6 +62,24 @@ describe('prefetchedFetch', () => {
     expect(hits).toEqual(['/missing/manifest.json']);
   });
 
+  it('gives the page prefetch to the first map only (a response body can be read once)', async () => {
+    const page = globalThis as unknown as { window?: { __ttPrefetch?: DataPrefetch } };
+    const prefetch = startPrefetch(`${origin}/data/manifest.json`);
+    page.window = { __ttPrefetch: prefetch };
+    try {
+      const first = prefetchedFetch();
+      const second = prefetchedFetch();
+      await loadManifest(`${origin}/data/`, origin, first);
+      const manifest = await loadManifest(`${origin}/data/`, origin, second);
+      expect(manifest.network.file).toBe('network.abc.bin');
+      expect(hits.filter((h) => h === '/data/manifest.json')).toHaveLength(2);
+      expect(page.window.__ttPrefetch).toBeUndefined();
+      await prefetch.network; // its request ends before the next test counts
+    } finally {
+      delete page.window;
+    }
+  });
+
   it('is plain fetch without a prefetch', async () => {
     const fetchImpl = prefetchedFetch(undefined);
     const manifest = await loadManifest(`${origin}/data/`, origin, fetchImpl);
