@@ -157,6 +157,9 @@ export class Map extends Evented<MapEvents> {
     if (s.networkDrawn && !previous.networkDrawn) {
       performance.mark(PERFORMANCE_MARKS.networkDrawn);
       this.fire('load');
+      // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
+      // decoding) would otherwise compete with the first view.
+      if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
     }
     const id = s.selection?.id || null;
     const previousId = previous.selection?.id || null;
@@ -178,15 +181,14 @@ export class Map extends Evented<MapEvents> {
     const manifest = loadManifest(dataUrl, base, fetchImpl);
     const network = manifest.then((m) => loadBundleFile(dataUrl, m.network.file, base, fetchImpl));
     network.catch(() => undefined); // reported by loadData
-    return { base, manifest, network };
+    return { manifest, network };
   }
 
-  /** Waits for the network, decodes it and starts the trains once it is drawn; settles when the network is decoded or failed. */
+  /** Waits for the network and decodes it; settles when the network is decoded or failed. */
   private async loadData(dataUrl: string, data: ReturnType<Map['requestData']>): Promise<void> {
     const store = this.store!;
     store.setState({ dataStatus: 'loading' });
     try {
-      const { base } = data;
       const manifest = await data.manifest;
       const { url, bytes } = await data.network;
       performance.mark(PERFORMANCE_MARKS.networkFetched);
@@ -195,18 +197,6 @@ export class Map extends Evented<MapEvents> {
       performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
       if (this.removed) return;
       store.setState({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified });
-      // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
-      // decoding) would otherwise compete with the first view.
-      const start = () => !this.removed && this.startTrains(dataUrl, manifest, base);
-      if (store.getState().networkDrawn) start();
-      else {
-        const unsubscribe = store.subscribe((s) => {
-          if (!s.networkDrawn) return;
-          unsubscribe();
-          start();
-        });
-        this.cleanups.push(unsubscribe);
-      }
     } catch (e) {
       const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;
       store.setState({ dataStatus: 'error', dataError: message });
