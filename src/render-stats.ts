@@ -11,7 +11,7 @@ export interface RenderStats {
   trainScriptMs: number;
   /** Worker milliseconds spent computing train frames. */
   trainComputeMs: number;
-  /** Trains and cars in the newest frame. */
+  /** Trains, and boxes drawn (cars; whole trains when zoomed far out), in the newest frame. */
   trains: number;
   cars: number;
 }

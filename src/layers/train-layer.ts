@@ -1,7 +1,7 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import { CAR, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
+import { CAR, CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
 import { FrameLayer, INSTANCE_BUFFER, type FrameLayerProps } from './frame-layer.ts';
 
@@ -48,6 +48,7 @@ const trainUniforms = {
 const vs = /* glsl */ `\
 #version 300 es
 #define SHADER_NAME train-layer-vertex-shader
+#define CAR_SPACING ${CAR_SPACING.toFixed(4)}
 
 in vec3 positions;
 in vec3 normals;
@@ -70,6 +71,9 @@ void main(void) {
   float widthPixels = project_size_to_pixel(train.carSize.y);
   float grow = max(1.0, train.minPixels / max(min(lengthPixels, widthPixels * 1.6), 1e-6));
   vec3 size = vec3(train.carSize.y, train.carSize.x, train.carSize.z) * grow;
+  // A whole train in one box (zoomed far out): the union of its enlarged cars on a straight track.
+  float cars = floor(instanceFlags.w * 255.0 + 0.5);
+  size.y += max(cars - 1.0, 0.0) * train.carSize.x * CAR_SPACING;
 
   float bearing = instanceOrientations.x;
   float pitch = instanceOrientations.y;

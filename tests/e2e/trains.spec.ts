@@ -52,6 +52,43 @@ test('trains are drawn at the morning peak and move between two screenshots', as
   expect(camera.zoom).toBe(14); // the camera did not move: the change is the trains
 });
 
+test('zoomed out over the whole network, every train still shows, one box each', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await openWithTrains(page, '', STANDING_TIME);
+  await page.evaluate(() => { window.map.jumpTo({ center: [139.8, 35.48], zoom: 9.3, pitch: 0, bearing: 0 }); });
+  // A car would be under 2 pixels long here: the frame holds one box per train in view, not one per car.
+  await expect
+    .poll(async () => { const s = await page.evaluate(() => window.map.getRenderStats()); return s.cars > 1000 && s.cars <= s.trains; }, { timeout: 60_000 })
+    .toBe(true);
+  await page.waitForTimeout(1500);
+  const shown = await screenshotImage(page, { testInfo, name: 'trains-zoomed-out.png' });
+  await page.evaluate(() => { window.map.setLayerVisibility('trains', 'none'); });
+  await page.waitForTimeout(2500);
+  const hidden = await screenshotImage(page, { testInfo, name: 'trains-zoomed-out-hidden.png' });
+  const { mask } = diffMask(shown, hidden, 40);
+  await attachPng(testInfo, 'trains-zoomed-out-diff.png', maskOverlay(shown, mask));
+  // Changed pixels that are coloured where the trains are shown (base-map labels may still fade in: they are grey).
+  const changedIn = (x0: number, y0: number, x1: number, y1: number) => {
+    let n = 0;
+    for (let y = Math.max(0, y0); y < Math.min(shown.height, y1); y++) {
+      for (let x = Math.max(0, x0); x < Math.min(shown.width, x1); x++) {
+        const p = y * shown.width + x;
+        const [r, g, b] = shown.data.subarray(p * 4, p * 4 + 3);
+        if (mask[p] && Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
+      }
+    }
+    return n;
+  };
+  // Below the clock and left of the controls.
+  const inMap = changedIn(0, 100, 1220, 690);
+  testInfo.annotations.push({ type: 'pixels', description: `pixels that are trains: ${inMap}` });
+  expect(inMap, 'pixels drawn by trains across the network').toBeGreaterThan(10_000);
+  // A train standing at a terminus, 60 km from the centre, is there as a box of a few pixels (standing: it cannot move between the screenshots).
+  const at = await trainOnScreen(page, STANDING_TRAIN);
+  expect(at, 'the Uchibo train at Kazusa-Minato').not.toBeNull();
+  expect(changedIn(Math.round(at!.x) - 8, Math.round(at!.y) - 8, Math.round(at!.x) + 8, Math.round(at!.y) + 8), 'pixels of the Uchibo train').toBeGreaterThan(6);
+});
+
 test('hovering a train shows its popup with the line name; clicking tracks it with its timetable', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await openWithTrains(page, '', STANDING_TIME);

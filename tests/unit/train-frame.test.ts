@@ -122,6 +122,48 @@ describe('train frames', () => {
     expect(carSize(10, DIMS)).toEqual(carSize(13, DIMS));
   });
 
+  it('draws each train as one box centred on its cars when zoomed far out, and one box per car closer in', () => {
+    const t = 8 * 3600;
+    composeFrame(ctx, t, 14, -1, frame);
+    const carsAt14 = frame.carCount;
+    const counts = new Map<number, number>();
+    for (let car = 0; car < frame.carCount; car++) {
+      expect(carFlag(frame, car, 3)).toBe(1);
+      const train = frame.trains[frame.carTrain[car]];
+      counts.set(train, (counts.get(train) ?? 0) + 1);
+    }
+
+    // At zoom 13 cars are as large as they get, yet a 10-car train spans tens of pixels: still one box per car.
+    composeFrame(ctx, t, 13, -1, frame);
+    expect(frame.carCount).toBe(carsAt14);
+    const middleCar = new Map<number, [number, number]>();
+    const seen = new Map<number, number>();
+    for (let car = 0; car < frame.carCount; car++) {
+      const train = frame.trains[frame.carTrain[car]];
+      const index = seen.get(train) ?? 0;
+      seen.set(train, index + 1);
+      const n = counts.get(train)!;
+      // The middle of an odd-car train is its middle car.
+      if (n % 2 === 1 && index === (n - 1) / 2) middleCar.set(train, carPosition(frame, car).slice(0, 2) as [number, number]);
+    }
+
+    // At zoom 9 a train is a few pixels long: one box per train, carrying its car count, where its middle car was.
+    composeFrame(ctx, t, 9, -1, frame);
+    expect(frame.trainCount).toBe(schedule.activeTrains(t).length);
+    expect(frame.carCount).toBe(frame.trainCount);
+    let checked = 0;
+    for (let box = 0; box < frame.carCount; box++) {
+      const train = frame.trains[frame.carTrain[box]];
+      expect(carFlag(frame, box, 3)).toBe(counts.get(train));
+      const middle = middleCar.get(train);
+      if (!middle) continue;
+      // Zoom 9 and 13 share the car size, its spacing and the track offsets.
+      expect(metres(carPosition(frame, box).slice(0, 2) as [number, number], middle)).toBeLessThan(1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('describes a train for its popup', () => {
     const train = trainIndex('JR-East.Yamanote', '400G');
     const t = schedule.activeStart(train) + 600;

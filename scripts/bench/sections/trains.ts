@@ -288,7 +288,7 @@ const WIDE_VIEW = { center: [139.75, 35.75] as [number, number], zoom: 8.6, pitc
 
 /**
  * The still window again with the whole network in view, so every running
- * train has its cars computed and drawn (at the default view, trains outside
+ * train is drawn, one box each at that zoom (at the default view, trains outside
  * it have only their heads computed).
  */
 async function measureWide(page: Page): Promise<{ still: WindowFigures; cars: number }> {
@@ -503,9 +503,9 @@ function toRows(f: TrainFigures): BenchRow[] {
             metric: '  whole network in view: per frame',
             value: scriptPerFrame(f.wide.still),
             unit: 'ms' as const,
-            note: `the same median with the camera at zoom ${WIDE_VIEW.zoom} over the whole network, looking down, so that every running train is drawn (${f.wide.cars} cars in the last frame)`,
+            note: `the same median with the camera at zoom ${WIDE_VIEW.zoom} over the whole network, looking down, so that every running train is drawn (${f.wide.cars} boxes in the last frame: at this zoom a car would be under 2 pixels long, so each train is one box; see WHOLE_TRAIN_CAR_PIXELS)`,
           },
-          { metric: '  whole network in view: cars drawn', value: f.wide.cars, unit: 'count' as const, note: 'getRenderStats().cars at the end of that window' },
+          { metric: '  whole network in view: boxes drawn', value: f.wide.cars, unit: 'count' as const, note: 'getRenderStats().cars (boxes: one per train at this zoom) at the end of that window' },
           { metric: '  whole network in view: fps', value: perSecond(f.wide.still.frames, f.wide.still.ms), unit: 'fps' as const, note: 'deck.gl frames per second in that window' },
         ]
       : []),

@@ -1,10 +1,10 @@
 import type { Network } from '../network.ts';
 import { createRouteSample, routeAt, sampleRoute, type RouteSet } from '../routes.ts';
 import type { Timetable } from '../timetable.ts';
-import { trackScale, type TrackDimensions } from '../track-position.ts';
+import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { EXTRA_TRAIN_HOP_SECONDS, type RealtimeOverlay } from './realtime-overlay.ts';
-import { CAR, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
+import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, type ViewArea } from './view-area.ts';
 
 /** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
@@ -12,6 +12,15 @@ export const CAR_LENGTH_UNITS = 0.42;
 export const CAR_WIDTH_UNITS = 0.5;
 export const CAR_HEIGHT_UNITS = 0.34;
 export const REAL_CAR_SIZE: [number, number, number] = [20, 2.95, 3.8];
+
+/**
+ * Cars shorter than this on screen (pixels) are drawn one box per train (see
+ * the cars-in-this-box flag of {@link TrainFrame.cars}): the train layer
+ * enlarges each car to at least 4 pixels, so neighbouring cars overlap by
+ * half or more and no division between them shows, and one box per train
+ * costs the GPU and the upload a tenth of one per car.
+ */
+export const WHOLE_TRAIN_CAR_PIXELS = 2;
 
 /** Everything the composer reads; built once per network and day type. */
 export interface FrameContext {
@@ -169,7 +178,8 @@ function keepOrder(n: number, gap: number) {
 export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null): TrainFrame {
   const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
   const size = carSize(zoom, dims);
-  const spacing = size[0] * 1.04; // a small gap between cars
+  const spacing = size[0] * CAR_SPACING;
+  const wholeTrains = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((35.68 * Math.PI) / 180) < WHOLE_TRAIN_CAR_PIXELS;
   const n = collectTrains(ctx, t, zoom, now);
   if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, spacing * 2);
   let car = 0;
@@ -197,25 +207,31 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
     const ci = (vehicle >= 0 ? vehicle : railwayIndex) * 3;
     const late = slots.delay[k] >= DELAY_MARK_SECONDS ? 255 : 0;
     frame.trains[trainSlot] = train;
-    for (let c = 0; c < cars; c++) {
-      sampleRoute(network, route, head - direction * (c + 0.5) * spacing, zoom, dims, sample);
+    // The head first: every train reports it, in view or not.
+    sampleRoute(network, route, head - direction * 0.5 * spacing, zoom, dims, sample);
+    const headBearing = sample.bearing + (direction < 0 ? 180 : 0);
+    const h = trainSlot * 4;
+    frame.heads[h] = sample.lng;
+    frame.heads[h + 1] = sample.lat;
+    frame.heads[h + 2] = sample.altitude;
+    frame.heads[h + 3] = headBearing;
+    if (area && !isSelected && !inViewArea(area, sample.lng, sample.lat)) {
+      trainSlot++;
+      continue;
+    }
+    if (late) {
+      writeSplit(frame.markers, (markers * MARKER_STRIDE) / 4 + MARKER.high, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
+      frame.markerBytes[markers * MARKER_STRIDE + MARKER.flagsByte] = sample.depth < -0.25 ? 255 : 0;
+      markers++;
+    }
+    // Zoomed out so far that cars would be smudges a pixel or two long: one box for the whole train, centred on its middle.
+    const boxes = wholeTrains ? 1 : cars;
+    for (let c = 0; c < boxes; c++) {
+      if (c > 0 || boxes === 1) sampleRoute(network, route, head - direction * (boxes === 1 ? cars / 2 : c + 0.5) * spacing, zoom, dims, sample);
       const bearing = sample.bearing + (direction < 0 ? 180 : 0);
-      if (c === 0) {
-        const h = trainSlot * 4;
-        frame.heads[h] = sample.lng;
-        frame.heads[h + 1] = sample.lat;
-        frame.heads[h + 2] = sample.altitude;
-        frame.heads[h + 3] = bearing;
-        if (area && !isSelected && !inViewArea(area, sample.lng, sample.lat)) break;
-      }
       const f = (car * CAR_STRIDE) / 4;
       const b = car * CAR_STRIDE;
       writeSplit(frame.cars, f + CAR.high, sample.lng, sample.lat, sample.altitude);
-      if (c === 0 && late) {
-        writeSplit(frame.markers, (markers * MARKER_STRIDE) / 4 + MARKER.high, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
-        frame.markerBytes[markers * MARKER_STRIDE + MARKER.flagsByte] = sample.depth < -0.25 ? 255 : 0;
-        markers++;
-      }
       frame.cars[f + CAR.bearing] = (bearing * Math.PI) / 180;
       frame.cars[f + CAR.pitch] = direction < 0 ? -sample.pitch : sample.pitch;
       const bytes = frame.carBytes;
@@ -226,7 +242,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       bytes[b + CAR.flagsByte] = sample.depth < -0.25 ? 255 : 0;
       bytes[b + CAR.flagsByte + 1] = late;
       bytes[b + CAR.flagsByte + 2] = isSelected ? 255 : 0;
-      bytes[b + CAR.flagsByte + 3] = c === 0 || c === cars - 1 ? 255 : 0;
+      bytes[b + CAR.flagsByte + 3] = boxes === 1 ? cars : 1;
       frame.carTrain[car] = trainSlot;
       car++;
     }

@@ -10,7 +10,7 @@ export interface TrainFrame {
   time: number;
   /** Zoom the positions were computed for. */
   zoom: number;
-  /** Cars drawn: those of the trains in the requested view area, and of the selected train. */
+  /** Boxes drawn (cars, or whole trains when zoomed far out): those of the trains in the requested view area, and of the selected train. */
   carCount: number;
   /** Trains running (heads and ids of all of them, in view or not). */
   trainCount: number;
@@ -26,8 +26,9 @@ export interface TrainFrame {
    * Per car, interleaved ({@link CAR_STRIDE} bytes, the layout of the train layer's one instance buffer):
    * float32 [lng, lat, altitude] high parts, float32 the same low parts (64-bit precision on the GPU),
    * float32 bearing (radians, clockwise from north), float32 pitch (radians, up positive),
-   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, end car (front or back) 0/255].
-   * `cars` and `carBytes` view the same memory.
+   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, cars in this box].
+   * An entry is one car (cars in this box = 1) or, when zoomed far out, a whole train of N cars drawn as one
+   * box centred on its middle (cars in this box = N). `cars` and `carBytes` view the same memory.
    */
   cars: Float32Array;
   carBytes: Uint8Array;
@@ -44,6 +45,9 @@ export interface TrainFrame {
   /** The one buffer every array above views (posted between threads by transfer, without copying). */
   buffer: ArrayBuffer;
 }
+
+/** Distance between car centres, in car lengths (a small gap between cars). */
+export const CAR_SPACING = 1.04;
 
 /** Bytes per car in {@link TrainFrame.cars}. */
 export const CAR_STRIDE = 40;
@@ -97,7 +101,7 @@ export function carPosition(frame: TrainFrame, car: number): [number, number, nu
   return [f[o] + f[o + 3], f[o + 1] + f[o + 4], f[o + 2] + f[o + 5]];
 }
 
-/** Flag byte `k` of a car (0 underground, 1 delayed, 2 selected, 3 end car): 0 or 255. */
+/** Flag byte `k` of a car (0 underground, 1 delayed, 2 selected: 0 or 255; 3: cars in this box). */
 export function carFlag(frame: TrainFrame, car: number, k: 0 | 1 | 2 | 3): number {
   return frame.carBytes[car * CAR_STRIDE + CAR.flagsByte + k];
 }
