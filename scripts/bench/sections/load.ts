@@ -9,6 +9,7 @@ import type { Calendar } from '../../../src/data/bundle/timetable-format.ts';
 import { PERFORMANCE_MARKS } from '../../../src/performance-marks.ts';
 import { NetworkRecorder, type RecordedRequest } from '../cdp-network.ts';
 import { formatValue } from '../format.ts';
+import { measureJsFloor, type FloorScript } from '../js-floor.ts';
 import { appPath, BENCH_TIMES, isTrainWorker } from '../app-page.ts';
 import { browserContextIdOf, measurePageHeap, measureWorkerHeaps, performanceMetricHeap } from '../heap.ts';
 import { buildPageDecoders, PAGE_DECODERS_GLOBAL, type PageDecoders } from '../page-decoders.ts';
@@ -265,7 +266,7 @@ function describe(ctx: BenchContext, figures: LoadFigures): void {
 }
 
 /** Turns one run's figures into rows. */
-function toRows(manifest: BundleManifest, figures: LoadFigures): BenchRow[] {
+function toRows(manifest: BundleManifest, figures: LoadFigures, floor: FloorScript[]): BenchRow[] {
   const { entries, calendars, timetable } = figures.data;
   const transferred = (filter: (r: ResourceEntry) => boolean) => sum(entries.filter(filter).map((r) => r.transferSize));
   const manifestGzip = manifest.network.gzipBytes + sum(calendars.map((c) => manifest.timetables[c as Calendar]?.gzipBytes ?? 0));
@@ -344,6 +345,18 @@ function toRows(manifest: BundleManifest, figures: LoadFigures): BenchRow[] {
     { metric: '  uncompressed', value: sum(before.map((r) => r.decodedBodySize)), unit: 'bytes' },
     { metric: '  files', value: before.length, unit: 'count' },
     { metric: 'js: gzip loaded after the map shows', value: sum(after.map((r) => r.encodedBodySize)), unit: 'bytes' },
+    {
+      metric: "js: the stack's floor (gzip)",
+      value: sum(floor.map((f) => f.gzipBytes)),
+      unit: 'bytes',
+      note: `every script of scripts/bench/floor (React, react-map-gl with MapLibre and its worker, one deck.gl PathLayer; nothing of the app) built like the app and gzipped at level 9 as the app server does: ${floor.map((f) => `${f.file} ${formatValue(f.gzipBytes, 'bytes')}`).join(', ')}`,
+    },
+    {
+      metric: '  the app on top of the floor',
+      value: sum(before.map((r) => r.encodedBodySize)) - sum(floor.map((f) => f.gzipBytes)),
+      unit: 'bytes',
+      note: 'js: gzip before the map shows − the floor: the app\'s own code and the libraries only it uses (pmtiles, react-intl, zustand, suncalc, more of deck.gl)',
+    },
   ];
 }
 
@@ -354,7 +367,8 @@ export const loadSection: BenchSection = {
   async run(ctx) {
     const manifest = await loadManifest(ctx);
     const figures = await measureLoad(ctx, manifest);
+    const floor = await ctx.memo('js-floor', measureJsFloor);
     describe(ctx, figures);
-    return toRows(manifest, figures);
+    return toRows(manifest, figures, floor);
   },
 };
