@@ -7,7 +7,6 @@ import { SimulationClock } from '../data/clock.ts';
 import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
 import { prefetchedFetch } from '../data/prefetch.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
-import { linkRealtime } from './realtime-link.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { isNightInTokyo } from '../data/sun.ts';
@@ -230,7 +229,14 @@ export class Map extends Evented<MapEvents> {
     );
     store.setState({ trainFeed: feed });
     this.cleanups.push(() => feed.dispose());
-    this.cleanups.push(linkRealtime(store, feed, this.options!.secrets, this.options!.realtime ?? {}, (message) => this.fire('error', { message })));
+    // The ODPT client is not needed for the first view: its code loads with the train worker.
+    const { secrets, realtime = {} } = this.options!;
+    void import('./realtime-link.ts').then(
+      ({ linkRealtime }) => {
+        if (!this.removed) this.cleanups.push(linkRealtime(store, feed, secrets, realtime, (message) => this.fire('error', { message })));
+      },
+      (e: Error) => this.fire('error', { message: `Could not load the real-time client: ${e.message}` }),
+    );
     const selection = this.options!.selection;
     if (selection?.kind === 'train') void this.selectTrain(selection.id);
   }
