@@ -6,12 +6,13 @@ import type { Network } from './data/network.ts';
 import type { TrackingViewpoint } from './data/tracking-view.ts';
 import type { TrainDetails } from './data/trains/train-details.ts';
 import type { TrainFeed } from './data/trains/train-feed.ts';
+import { NO_TRAIN } from './data/trains/train-codes.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 
 /** The selected (tracked) train. */
 export interface TrainSelection {
   kind: 'train';
-  /** Timetable index the train runs now. */
+  /** Timetable index the train runs now, or an extra train's code (see `data/trains/train-codes.ts`). */
   train: number;
   /** Train id without prefix, e.g. "JR-East.Yamanote.400G". */
   id: string;
@@ -146,7 +147,7 @@ export function createAppStore(initial: {
     setTheme: (theme) => set({ theme }),
     setViewMode: (viewMode) => set({ viewMode }),
     select: (selection) => {
-      get().trainFeed?.select(selection?.train ?? -1);
+      get().trainFeed?.select(selection?.train ?? NO_TRAIN);
       set(selection ? { selection } : { selection: null, trackedDetails: null });
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),

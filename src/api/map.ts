@@ -6,6 +6,7 @@ import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { SimulationClock } from '../data/clock.ts';
 import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
 import { prefetchedFetch } from '../data/prefetch.ts';
+import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
@@ -354,7 +355,7 @@ export class Map extends Evented<MapEvents> {
     const feed = store.getState().trainFeed;
     if (!feed) return;
     const train = await feed.find(parsed.id);
-    if (train < 0) {
+    if (train === NO_TRAIN) {
       this.fire('error', { message: `Train "${parsed.id}" is not running at the current time; nothing was selected.` });
       return;
     }
@@ -372,7 +373,7 @@ export class Map extends Evented<MapEvents> {
     if (!parsed || parsed.kind !== 'train' || !feed) return null;
     const train = await feed.find(parsed.id);
     const frame = feed.latest();
-    if (train < 0 || !frame) return null;
+    if (train === NO_TRAIN || !frame) return null;
     for (let k = 0; k < frame.trainCount; k++) {
       if (frame.trains[k] !== train) continue;
       const [lng, lat, altitude, bearing] = frame.heads.subarray(k * 4, k * 4 + 4);

@@ -1,6 +1,7 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
+import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR, CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
 import { FrameLayer, INSTANCE_BUFFER, type FrameLayerProps } from './frame-layer.ts';
@@ -18,7 +19,7 @@ export interface TrainLayerProps extends FrameLayerProps {
 
 /** What a picked car resolves to. */
 export interface TrainPickingInfo extends PickingInfo {
-  /** Timetable index of the picked train, or -1. */
+  /** The picked train (a timetable index, or an extra train's code: see `train-codes.ts`), or NO_TRAIN (−1). */
   train: number;
 }
 
@@ -238,8 +239,8 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   override getPickingInfo({ info }: GetPickingInfoParams): TrainPickingInfo {
     const frame = this.state.frame;
     const car = info.index;
-    const train = (frame && car >= 0 && car < frame.carCount ? frame.trains[frame.carTrain[car]] : -1) ?? -1;
-    return { ...info, train, object: train >= 0 ? { train } : null };
+    const train = (frame && car >= 0 && car < frame.carCount ? frame.trains[frame.carTrain[car]] : NO_TRAIN) ?? NO_TRAIN;
+    return { ...info, train, object: train !== NO_TRAIN ? { train } : null };
   }
 
   private getModel(): Model {

@@ -9,6 +9,7 @@ import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
 import { locksCamera, type CameraView } from '../data/tracking-view.ts';
+import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { DelayMarkerLayer } from '../layers/delay-marker-layer.ts';
 import { RailwayLayer } from '../layers/railway-layer.ts';
 import { StationLabelLayer } from '../layers/station-label-layer.ts';
@@ -211,10 +212,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const onHover = useCallback(
     (mapInfo: PickingInfo) => {
       const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickTrain(mapInfo.x, mapInfo.y)) || mapInfo;
-      const train = (info as TrainPickingInfo).train ?? -1;
-      hoveringTrain.current = train >= 0;
+      const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
+      hoveringTrain.current = train !== NO_TRAIN;
       const { trainFeed: feed, hover } = store.getState();
-      if (train < 0 || !feed) {
+      if (train === NO_TRAIN || !feed) {
         if (hover) store.setState({ hover: null });
         return;
       }
@@ -227,9 +228,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
 
   const onClick = useCallback(
     (info: PickingInfo) => {
-      const train = (info as TrainPickingInfo).train ?? -1;
+      const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const state = store.getState();
-      if (train < 0) {
+      if (train === NO_TRAIN) {
         if (state.selection) state.select(null);
         return;
       }

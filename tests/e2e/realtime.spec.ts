@@ -55,6 +55,8 @@ import { attachPng, crop, diffMask, maskOverlay, screenshotImage, type RgbaImage
 const KEYS = { odpt: 'e2eodptkey1', challenge2025: 'e2echallengekey2' } as const;
 const A701 = FIXTURE_CASES.delayed3min;
 const G702 = FIXTURE_CASES.delayed30s;
+/** Yamanote 9601G: reported by the challenge host, in no timetable. */
+const EXTRA = FIXTURE_CASES.extra;
 /** Zoom of the measured views: below zoom 18 cars (and spheres) have a constant size on screen, and trains move slowly on it. */
 const ZOOM = 15;
 const PITCH = 60;
@@ -402,6 +404,32 @@ test.describe('real-time delays from a local ODPT server', () => {
     const control = await measureSphere(page, late, testInfo, '702g-180s');
     expect(control.share, 'the same view shows the sphere once 702G is 3 min late').toBeGreaterThan(0.6);
     await expect((await hoverPopup(page, late, G702, 'ground')).getByTestId('popup-delay')).toHaveText('3 min late');
+    expect(await dataErrors(page)).toEqual([]);
+  });
+
+  test('an extra train with no timetable shows its popup and can be tracked like any other', async ({ page }, testInfo) => {
+    test.setTimeout(600_000);
+    await openMap(page, realtimeOptions(servers));
+    await waitForPolls(servers.challenge, 1);
+    await waitForFrames(page);
+
+    const view = await holdSideView(page, EXTRA, 'ground');
+    const popup = await hoverPopup(page, view, EXTRA, 'ground');
+    await expect(popup.getByTestId('popup-railway')).toHaveText('Yamanote Line');
+    await expect(popup).toContainText('Train 9601G');
+    // Reported leaving Shinagawa for Osaki (it stands at Osaki once the hop's two minutes are up).
+    await expect(popup).toContainText('Osaki');
+    await attachPng(testInfo, 'extra-popup.png', await page.screenshot());
+
+    // Clicking it selects and tracks it; the timetable panel lists the two reported stations.
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => window.map.getSelection()), { timeout: 60_000 }).toBe(EXTRA);
+    const panel = page.getByTestId('tracking-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('timetable')).toContainText('Shinagawa');
+    await expect(panel.getByTestId('timetable')).toContainText('Osaki');
+    await attachPng(testInfo, 'extra-tracked.png', await page.screenshot());
     expect(await dataErrors(page)).toEqual([]);
   });
 

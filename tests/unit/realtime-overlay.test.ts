@@ -7,6 +7,7 @@ import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { RealtimeOverlay } from '../../src/data/trains/realtime-overlay.ts';
+import { isExtraTrainCode } from '../../src/data/trains/train-codes.ts';
 import { allocateTrainFrame, carFlag, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
 import * as fixtures from '../support/odpt-fixtures.ts';
@@ -120,6 +121,43 @@ describe('real-time overlay', () => {
     expect(lng).toBeLessThan(139.742);
     expect(lat).toBeGreaterThan(35.617);
     expect(lat).toBeLessThan(35.631);
+  });
+
+  it('describes, selects and finds an extra train by a code that stays the same from poll to poll', () => {
+    const id = fixtures.FIXTURE_CASES.extra;
+    const code = overlay.extraTrainById(id)!;
+    expect(isExtraTrainCode(code)).toBe(true);
+    const since = overlay.extras[0].since;
+    // The next poll reports it between the same stations: same code, and it keeps moving from where it was.
+    overlay.update(reports(), t + 15, fixtures.FIXTURE_TIME + 15_000);
+    expect(overlay.extraTrainById(id)).toBe(code);
+    expect(overlay.extras[0].since).toBe(since);
+
+    const details = trainDetails(ctx, code, t + 30, 14, fixtures.FIXTURE_TIME + 30_000)!;
+    expect(details.id).toBe(id);
+    expect(details.train).toBe(code);
+    expect(ctx.network.meta.railways[details.railway].id).toBe('JR-East.Yamanote');
+    expect(details.number).toBe(id.split('.').pop());
+    // Reported leaving Shinagawa for Osaki: the previous and next stops, without times (there is no timetable).
+    expect(details.stops.map((s) => ctx.network.meta.stations[s.station].id)).toEqual(['JR-East.Yamanote.Shinagawa', 'JR-East.Yamanote.Osaki']);
+    expect(details.stops.every((s) => s.arrival === null && s.departure === null)).toBe(true);
+    expect([details.previousStop, details.nextStop, details.standing]).toEqual([0, 1, false]);
+
+    // Selected, it is drawn highlighted and reported as the frame's selected train, as a timetabled train would be.
+    composeFrame(ctx, t + 30, 14, code, frame, fixtures.FIXTURE_TIME + 30_000);
+    expect(frame.selectedTrain).toBe(code);
+    expect(frame.trains[frame.selectedSlot]).toBe(code);
+    const [lng, lat] = [frame.heads[frame.selectedSlot * 4], frame.heads[frame.selectedSlot * 4 + 1]];
+    expect(Math.abs(lng - details.position[0]) + Math.abs(lat - details.position[1])).toBeLessThan(0.002);
+    let selectedCars = 0;
+    for (let car = 0; car < frame.carCount; car++) if (frame.carTrain[car] === frame.selectedSlot) selectedCars += carFlag(frame, car, 2) === 255 ? 1 : 0;
+    expect(selectedCars).toBeGreaterThan(0);
+
+    // Real-time data off (playback): the extra train is neither drawn nor described.
+    overlay.enabled = false;
+    expect(trainDetails(ctx, code, t + 30, 14, fixtures.FIXTURE_TIME + 30_000)).toBeNull();
+    expect(overlay.extraTrainById(id)).toBeUndefined();
+    overlay.enabled = true;
   });
 
   it('does not let an on-time train pass a late train ahead of it on the same track', () => {

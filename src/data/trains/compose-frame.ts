@@ -3,7 +3,8 @@ import { createRouteSample, routeAt, sampleRoute, type RouteSet } from '../route
 import type { Timetable } from '../timetable.ts';
 import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
-import { EXTRA_TRAIN_HOP_SECONDS, type RealtimeOverlay } from './realtime-overlay.ts';
+import { extraTrainProgress, type RealtimeOverlay } from './realtime-overlay.ts';
+import { extraTrainCode } from './train-codes.ts';
 import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, type ViewArea } from './view-area.ts';
 
@@ -125,18 +126,18 @@ function collectTrains(ctx: FrameContext, t: number, zoom: number, now: number):
       const delay = realtime!.delays[train];
       if (schedule.isActive(train, t - delay)) add(train, delay);
     }
-    realtime!.extras.forEach((extra, k) => {
+    for (const extra of realtime!.extras) {
       const variant = ctx.network.meta.railways[extra.railway].variants[routeAt(ctx.routes, extra.railway, zoom).variant];
       const from = variant.stationOffsets[extra.fromIndex];
-      const f = Math.min(1, Math.max(0, (now - extra.since) / 1000 / EXTRA_TRAIN_HOP_SECONDS));
-      slots.train[n] = -2 - k;
+      const f = extraTrainProgress(extra, now);
+      slots.train[n] = extraTrainCode(extra.key);
       slots.railway[n] = extra.railway;
       slots.direction[n] = extra.toIndex >= extra.fromIndex ? 1 : -1;
       slots.head[n] = from + (variant.stationOffsets[extra.toIndex] - from) * f;
       slots.order[n] = slots.head[n] * slots.direction[n];
       slots.delay[n] = extra.delay;
       n++;
-    });
+    }
   }
   return n;
 }
@@ -194,7 +195,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
     const railway = network.meta.railways[railwayIndex];
     const cars = railway.carComposition;
     if (car + cars > frame.carTrain.length || trainSlot >= frame.trains.length) break;
-    const isSelected = train >= 0 && selectedRun >= 0 && schedule.runOf(train) === selectedRun;
+    const isSelected = train >= 0 ? selectedRun >= 0 && schedule.runOf(train) === selectedRun : train === selected;
     if (isSelected && frame.selectedSlot < 0) {
       frame.selectedSlot = trainSlot;
       frame.selectedTrain = train;

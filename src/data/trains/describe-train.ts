@@ -2,13 +2,20 @@ import { listAt, NO_TIME } from '../timetable.ts';
 import { createRouteSample, routeAt, sampleRoute } from '../routes.ts';
 import { createTrainState } from '../train-schedule.ts';
 import type { FrameContext } from './compose-frame.ts';
-import type { TrainDetails } from './train-details.ts';
+import { extraTrainProgress } from './realtime-overlay.ts';
+import { isExtraTrainCode } from './train-codes.ts';
+import type { TrainDetails, TrainStop } from './train-details.ts';
 
 const state = createTrainState();
 const sample = createRouteSample();
 
-/** Everything the popup and the tracking timetable show about timetable `train` at service-day second `t`. */
-export function trainDetails(ctx: FrameContext, train: number, t: number, zoom: number): TrainDetails | null {
+/**
+ * Everything the popup and the tracking timetable show about `train` (a
+ * timetable index, or an extra train's code: see `train-codes.ts`) at
+ * service-day second `t`; `now` (simulated epoch ms) places extra trains.
+ */
+export function trainDetails(ctx: FrameContext, train: number, t: number, zoom: number, now = 0): TrainDetails | null {
+  if (isExtraTrainCode(train)) return extraTrainDetails(ctx, train, zoom, now);
   const { network, timetable, schedule, routes, dims, realtime } = ctx;
   if (!(train >= 0 && train < timetable.trainCount)) return null;
   const delay = realtime?.delayOf(train) ?? 0;
@@ -45,6 +52,45 @@ export function trainDetails(ctx: FrameContext, train: number, t: number, zoom: 
     delay,
     position: [sample.lng, sample.lat, sample.altitude],
     bearing: sample.bearing + (state.direction < 0 ? 180 : 0),
+    underground: sample.depth < -0.25,
+  };
+}
+
+/**
+ * What is known of an extra train (reported without a timetable): its line,
+ * number, destinations and delay, the station it was reported at or leaving,
+ * and the next one, without times.
+ */
+function extraTrainDetails(ctx: FrameContext, train: number, zoom: number, now: number): TrainDetails | null {
+  const { network, routes, dims, realtime } = ctx;
+  const extra = realtime?.extraTrain(train);
+  if (!extra) return null;
+  const railway = network.meta.railways[extra.railway];
+  const f = extraTrainProgress(extra, now);
+  const moving = extra.toIndex !== extra.fromIndex;
+  const stops: TrainStop[] = [{ station: railway.stations[extra.fromIndex], arrival: null, departure: null }];
+  if (moving) stops.push({ station: railway.stations[extra.toIndex], arrival: null, departure: null });
+  const arrived = moving && f >= 1;
+  const route = routeAt(routes, extra.railway, zoom);
+  const offsets = railway.variants[route.variant].stationOffsets;
+  const from = offsets[extra.fromIndex];
+  sampleRoute(network, route, from + (offsets[extra.toIndex] - from) * f, zoom, dims, sample);
+  return {
+    train,
+    id: extra.id,
+    railway: extra.railway,
+    number: extra.number,
+    type: -1,
+    direction: -1,
+    destinations: extra.destinations,
+    names: null,
+    stops,
+    previousStop: arrived ? 1 : 0,
+    nextStop: moving && !arrived ? 1 : -1,
+    standing: !moving || arrived,
+    delay: extra.delay,
+    position: [sample.lng, sample.lat, sample.altitude],
+    bearing: sample.bearing + (extra.toIndex < extra.fromIndex ? 180 : 0),
     underground: sample.depth < -0.25,
   };
 }

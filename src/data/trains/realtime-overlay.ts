@@ -1,6 +1,7 @@
 import type { Network } from '../network.ts';
 import type { Timetable } from '../timetable.ts';
 import type { Schedule } from '../train-schedule.ts';
+import { extraTrainCode } from './train-codes.ts';
 
 /** A train position report as the merge needs it (ids without the `odpt.*:` prefixes). */
 export interface RealtimeReport {
@@ -23,6 +24,8 @@ export interface RealtimeReport {
 
 /** A reported train that has no timetable today (special or extra train): drawn from its reports alone. */
 export interface ExtraTrain {
+  /** Stable while the feed keeps reporting the train (see `train-codes.ts`). */
+  key: number;
   id: string;
   number: string;
   railway: number;
@@ -37,6 +40,11 @@ export interface ExtraTrain {
 
 /** Seconds an extra train takes between two reported stations when nothing else is known. */
 export const EXTRA_TRAIN_HOP_SECONDS = 120;
+
+/** How far (0–1) an extra train has gone from its reported station towards the next at simulated epoch ms `now`. */
+export function extraTrainProgress(extra: ExtraTrain, now: number): number {
+  return Math.min(1, Math.max(0, (now - extra.since) / 1000 / EXTRA_TRAIN_HOP_SECONDS));
+}
 
 /**
  * Real-time data laid over the timetables: a delay per timetable (applied to
@@ -56,6 +64,8 @@ export class RealtimeOverlay {
   /** True while real-time data applies (real-time clock mode and fresh data). */
   enabled = false;
   private readonly byNumber = new Map<string, number[]>();
+  /** Keys of the extra trains reported so far, by report id. */
+  private readonly extraKeys = new Map<string, number>();
 
   constructor(
     private readonly network: Network,
@@ -75,6 +85,7 @@ export class RealtimeOverlay {
   update(reports: RealtimeReport[], t: number, now: number): void {
     this.delays.fill(0);
     this.destinations.clear();
+    const previousExtras = new Map(this.extras.map((e) => [e.id, e]));
     this.extras = [];
     this.unknown = [];
     const { network, timetable, schedule } = this;
@@ -91,7 +102,7 @@ export class RealtimeOverlay {
         candidates.reduce((best, i) => (best < 0 || Math.abs(schedule.activeStart(i) - t) < Math.abs(schedule.activeStart(best) - t) ? i : best), -1);
       const destinations = report.destinations.map((id) => network.stationIndex.get(id)).filter((s): s is number => s !== undefined);
       if (train < 0) {
-        const extra = this.extraTrain(report, railway, destinations, now);
+        const extra = this.makeExtraTrain(report, railway, destinations, now, previousExtras.get(report.id));
         if (extra) this.extras.push(extra);
         else this.unknown.push(report.id);
         continue;
@@ -112,7 +123,7 @@ export class RealtimeOverlay {
     this.delayedTrains = Int32Array.from(list);
   }
 
-  private extraTrain(report: RealtimeReport, railway: number, destinations: number[], now: number): ExtraTrain | null {
+  private makeExtraTrain(report: RealtimeReport, railway: number, destinations: number[], now: number, previous: ExtraTrain | undefined): ExtraTrain | null {
     const stations = this.network.meta.railways[railway].stations;
     // A loop lists its first station twice: take the pair of indices that are closest together.
     const indices = (id: string | null) => {
@@ -125,7 +136,23 @@ export class RealtimeOverlay {
     let fromIndex = froms[0];
     let to = tos.length ? tos[0] : -1;
     for (const f of froms) for (const x of tos) if (Math.abs(x - f) < Math.abs(to - fromIndex)) [fromIndex, to] = [f, x];
-    return { id: report.id, number: report.number, railway, fromIndex, toIndex: to < 0 ? fromIndex : to, since: now, delay: report.delay, destinations };
+    let key = this.extraKeys.get(report.id);
+    if (key === undefined) this.extraKeys.set(report.id, (key = this.extraKeys.size));
+    const toIndex = to < 0 ? fromIndex : to;
+    // Reported between the same stations again: it keeps moving from where it was, not from the station.
+    const since = previous && previous.fromIndex === fromIndex && previous.toIndex === toIndex ? previous.since : now;
+    return { key, id: report.id, number: report.number, railway, fromIndex, toIndex, since, delay: report.delay, destinations };
+  }
+
+  /** The extra train coded `train` (see `train-codes.ts`) while it is reported and real-time data applies. */
+  extraTrain(train: number): ExtraTrain | undefined {
+    return this.enabled ? this.extras.find((e) => extraTrainCode(e.key) === train) : undefined;
+  }
+
+  /** The code of the extra train reported as `id` ("TokyoMetro.Ginza.A1234"), or undefined. */
+  extraTrainById(id: string): number | undefined {
+    const extra = this.enabled ? this.extras.find((e) => e.id === id) : undefined;
+    return extra && extraTrainCode(extra.key);
   }
 
   /** Delay of a timetable in seconds (0 when real-time data does not apply). */

@@ -3,6 +3,7 @@ import type { SimulationClock } from '../clock.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainDetails } from './train-details.ts';
+import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { ViewArea } from './view-area.ts';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
@@ -30,7 +31,7 @@ export class TrainFeed {
   private pendingFinds = new Map<number, (train: number) => void>();
   private readyWaiters: (() => void)[] = [];
   private nextRequestId = 1;
-  private selected = -1;
+  private selected = NO_TRAIN;
   /** Service day of the newest frame. */
   calendar: Calendar | null = null;
   serviceDate: string | null = null;
@@ -63,10 +64,10 @@ export class TrainFeed {
   /** Simulated time at which the current selection was made (frames older than this may not show it yet). */
   selectedSince: number | null = null;
 
-  /** Marks a train as selected (drawn highlighted, reported in frames); −1 for none. */
+  /** Marks a train as selected (drawn highlighted, reported in frames); NO_TRAIN for none. */
   select(train: number): void {
     this.selected = train;
-    this.selectedSince = train >= 0 ? this.clock.now() : null;
+    this.selectedSince = train !== NO_TRAIN ? this.clock.now() : null;
   }
 
   request(zoom: number, area?: ViewArea | null): void {

@@ -14,6 +14,7 @@ import { RealtimeOverlay, type RealtimeReport } from './realtime-overlay.ts';
 import { composeFrame, frameCapacity, type FrameContext } from './compose-frame.ts';
 import { buildSchedule } from '../train-schedule.ts';
 import { trainDetails } from './describe-train.ts';
+import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
@@ -83,12 +84,12 @@ function dayFor(time: number): DayContext | null {
   return day;
 }
 
-/** The timetable running train `id` ("{railway}.{number}") at second `t`, or −1. */
+/** The timetable running train `id` ("{railway}.{number}") at second `t`, else an extra train reported as `id` (its code), else {@link NO_TRAIN}. */
 function findTrain(context: DayContext, id: string, t: number): number {
   const dot = id.lastIndexOf('.');
   const railway = context.network.railwayIndex.get(id.slice(0, dot));
   const number = id.slice(dot + 1);
-  if (railway === undefined) return -1;
+  if (railway === undefined) return NO_TRAIN;
   const { timetable, schedule } = context;
   let fallback = -1;
   for (let i = 0; i < timetable.trainCount; i++) {
@@ -101,7 +102,8 @@ function findTrain(context: DayContext, id: string, t: number): number {
     const run = schedule.runOf(fallback);
     for (const member of schedule.runTimetables(run)) if (schedule.isActive(member, t)) return member;
   }
-  return -1;
+  // No timetable: a train the real-time feed reports anyway.
+  return context.realtime?.extraTrainById(id) ?? NO_TRAIN;
 }
 
 async function init(request: Extract<WorkerRequest, { type: 'init' }>) {
@@ -149,7 +151,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       }
       case 'details': {
         const context = dayFor(request.time);
-        post({ type: 'details', requestId: request.requestId, details: context ? trainDetails(context, request.train, serviceDayOf(request.time).seconds, request.zoom) : null });
+        post({ type: 'details', requestId: request.requestId, details: context ? trainDetails(context, request.train, serviceDayOf(request.time).seconds, request.zoom, request.time) : null });
         break;
       }
     }
