@@ -31,11 +31,16 @@ export interface ProjectPaths {
   fonts: string;
   /** Built app (vite build output). */
   dist: string;
+  /** Built documentation site (vitepress build output), served at {@link DOCS_BASE}. */
+  docsDist: string;
   /** HTTP port (flag --port, env PORT). */
   port: number;
   /** HTTP host (flag --host, env HOST). */
   host: string;
 }
+
+/** URL path of the documentation site (the `base` of docs/.vitepress/config.ts). */
+export const DOCS_BASE = '/docs/master/';
 
 const FLAGS: Record<string, { key: keyof ProjectPaths; env: string; fallback: string }> = {
   '--source': { key: 'source', env: 'TRANSIT_DATA', fallback: '{shared}/tokyo-transit' },
@@ -67,6 +72,7 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     basemap: resolve(ROOT, value('--basemap')),
     fonts: resolve(ROOT, value('--fonts')),
     dist: resolve(ROOT, 'dist'),
+    docsDist: resolve(ROOT, 'docs/.vitepress/dist'),
     port,
     host: value('--host'),
   };

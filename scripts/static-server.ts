@@ -2,7 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { ProjectPaths } from './config.ts';
+import { DOCS_BASE, type ProjectPaths } from './config.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +58,7 @@ function gzipped(file: string, mtime: number): Buffer {
  * PMTiles reader needs them), gzip (precompressed `.gz` siblings or on the
  * fly for text), long caching for content-hashed files.
  */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: string | null): void {
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string | null, status = 200): void {
   if (!file || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end(`Not found: ${req.url}\n`);
@@ -76,11 +76,11 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   const range = req.headers.range;
   if (!range && acceptsGzip && (existsSync(file + '.gz') || COMPRESSIBLE.has(ext))) {
     const body = existsSync(file + '.gz') ? readFileSync(file + '.gz') : gzipped(file, stat.mtimeMs);
-    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
+    res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
-  if (range) {
+  if (range && status === 200) {
     const m = /^bytes=(\d*)-(\d*)$/.exec(range);
     let start = m && m[1] ? Number(m[1]) : NaN;
     let end = m && m[2] ? Number(m[2]) : stat.size - 1;
@@ -99,12 +99,56 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
     else createReadStream(file, { start, end }).pipe(res);
     return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': stat.size });
+  res.writeHead(status, { ...headers, 'Content-Length': stat.size });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }
 
-/** The production server of `npm start`: the built app plus the data bundle and base map. */
+/** What the server does with a request under {@link DOCS_BASE}. */
+export type DocsRoute = { redirect: string } | { file: string; status: 200 | 404 };
+
+/**
+ * Routes a path of the documentation site (as the specification asks): a
+ * page is served as built; a path ending in `index.html` redirects to its
+ * folder; a path without `.html` or with a trailing slash redirects to the
+ * page that exists for it; anything else is the site's not-found page with
+ * status 404. Null for paths outside the site.
+ */
+export function docsRoute(paths: ProjectPaths, urlPath: string): DocsRoute | null {
+  const [path, query = ''] = urlPath.split(/\?(.*)/s, 2);
+  const search = query ? `?${query}` : '';
+  if (path === DOCS_BASE.slice(0, -1)) return { redirect: DOCS_BASE + search };
+  if (!path.startsWith(DOCS_BASE)) return null;
+  let rest: string;
+  try {
+    rest = decodeURIComponent(path.slice(DOCS_BASE.length));
+  } catch {
+    rest = '\u0000';
+  }
+  const root = paths.docsDist;
+  const fileAt = (relative: string) => {
+    const file = normalize(join(root, relative));
+    return (file === root || file.startsWith(root + sep)) && existsSync(file) && statSync(file).isFile() ? file : null;
+  };
+  const notFound = () => ({ file: join(root, '404.html'), status: 404 as const });
+  if (rest.includes('\u0000')) return notFound();
+  const encode = (relative: string) => DOCS_BASE + relative.split('/').map(encodeURIComponent).join('/') + search;
+  if (rest === 'index.html' || rest.endsWith('/index.html')) return { redirect: encode(rest.slice(0, -'index.html'.length)) };
+  if (rest === '' || rest.endsWith('/')) {
+    if (fileAt(rest + 'index.html')) return { file: fileAt(rest + 'index.html')!, status: 200 };
+    const page = rest.slice(0, -1) + '.html';
+    return rest && fileAt(page) ? { redirect: encode(page) } : notFound();
+  }
+  const file = fileAt(rest);
+  if (file) return { file, status: 200 };
+  if (!extname(rest)) {
+    if (fileAt(rest + '.html')) return { redirect: encode(rest + '.html') };
+    if (fileAt(rest + '/index.html')) return { redirect: encode(rest + '/') };
+  }
+  return notFound();
+}
+
+/** The production server of `npm start`: the built app plus the data bundle, the base map and the documentation. */
 export function createAppServer(paths: ProjectPaths): Server {
   return createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -112,6 +156,15 @@ export function createAppServer(paths: ProjectPaths): Server {
       res.end();
       return;
     }
-    sendFile(req, res, resolveAsset(paths, req.url ?? '/'));
+    const docs = docsRoute(paths, req.url ?? '/');
+    if (docs && 'redirect' in docs) {
+      res.writeHead(301, { Location: docs.redirect });
+      res.end();
+    } else if (docs) {
+      if (docs.status === 404 && !existsSync(docs.file)) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Not found: ${req.url} (the documentation is not built; npm start builds it)\n`);
+      } else sendFile(req, res, docs.file, docs.status);
+    } else sendFile(req, res, resolveAsset(paths, req.url ?? '/'));
   });
 }

@@ -1,0 +1,108 @@
+import { defineConfig, type DefaultTheme } from 'vitepress';
+
+/** Where the site is served: `npm start` serves the built site there, beside the app. */
+export const DOCS_BASE = '/docs/master/';
+
+/** Labels of the navigation in one language. */
+interface NavigationLabels {
+  developer: string;
+  overview: string;
+  api: string;
+  map: string;
+  build: string;
+  user: string;
+  screen: string;
+  data: string;
+}
+
+/** The navbar and the sidebars of one language, whose pages live under `prefix`. */
+function navigation(prefix: string, t: NavigationLabels): { nav: DefaultTheme.NavItem[]; sidebar: DefaultTheme.Sidebar } {
+  return {
+    nav: [
+      { text: t.user, link: `${prefix}user-guide/` },
+      { text: t.developer, link: `${prefix}developer-guide/` },
+      { text: 'API', link: `${prefix}developer-guide/api/` },
+    ],
+    sidebar: sidebar(prefix, t),
+  };
+}
+
+function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
+  return {
+    [`${prefix}developer-guide/`]: [
+      {
+        text: t.developer,
+        items: [
+          { text: t.overview, link: `${prefix}developer-guide/` },
+          { text: t.build, link: `${prefix}developer-guide/build.html` },
+        ],
+      },
+      {
+        text: t.api,
+        items: [
+          { text: t.overview, link: `${prefix}developer-guide/api/` },
+          { text: t.map, link: `${prefix}developer-guide/api/map.html` },
+        ],
+      },
+    ],
+    [`${prefix}user-guide/`]: [
+      {
+        text: t.user,
+        items: [
+          { text: t.overview, link: `${prefix}user-guide/` },
+          { text: t.screen, link: `${prefix}user-guide/screen-and-operations.html` },
+          { text: t.data, link: `${prefix}user-guide/about-data.html` },
+        ],
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  base: DOCS_BASE,
+  cleanUrls: false,
+  title: 'Tokyo Transit 3D',
+  head: [['meta', { name: 'theme-color', content: '#2f6fdb' }]],
+  themeConfig: {
+    search: {
+      provider: 'local',
+      options: {
+        locales: {
+          ja: {
+            translations: {
+              button: { buttonText: '検索', buttonAriaLabel: '検索' },
+              modal: {
+                noResultsText: '見つかりませんでした',
+                resetButtonTitle: '検索をリセット',
+                footer: { selectText: '選択', navigateText: '移動', closeText: '閉じる' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  locales: {
+    root: {
+      label: 'English',
+      lang: 'en',
+      description: 'A real-time 3D map of Tokyo public transport: user guide, developer guide and API reference.',
+      themeConfig: {
+        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', build: 'Building from source', user: 'User guide', screen: 'Screen and operations', data: 'About the data' }),
+      },
+    },
+    ja: {
+      label: '日本語',
+      lang: 'ja',
+      link: '/ja/',
+      title: 'Tokyo Transit 3D',
+      description: '東京の公共交通をリアルタイムに描く 3D マップ：ユーザーガイド、開発者ガイド、API リファレンス',
+      themeConfig: {
+        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', build: 'ソースからのビルド', user: 'ユーザーガイド', screen: '画面と操作', data: 'データについて' }),
+        outline: { label: '目次' },
+        docFooter: { prev: '前のページ', next: '次のページ' },
+        notFound: { title: 'ページが見つかりません', quote: 'お探しのページは移動したか、存在しません。', linkText: 'ホームに戻る' },
+      },
+    },
+  },
+});
