@@ -4,7 +4,7 @@
  * serves everything at http://127.0.0.1:5173/ (PORT/HOST or --port/--host to change).
  */
 import { existsSync } from 'node:fs';
-import { resolvePaths } from './config.ts';
+import { DOCS_BASE, resolvePaths } from './config.ts';
 import { ensureBuilt } from './ensure-built.ts';
 import { createAppServer } from './static-server.ts';
 
@@ -22,6 +22,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : paths.port;
     console.log(`Tokyo Transit 3D is running at http://${paths.host}:${port}/`);
+    console.log(`Documentation: http://${paths.host}:${port}${DOCS_BASE}`);
   });
 }
 

@@ -4,12 +4,13 @@
  * page has its Japanese counterpart, and the server routes the site's paths
  * as the specification asks (redirects, not-found page with status 404).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_OPTION_KEYS } from '../../src/api/option-types.ts';
 import { DOCS_BASE, ROOT, resolvePaths, type ProjectPaths } from '../../scripts/config.ts';
+import { docsAreStale } from '../../scripts/ensure-built.ts';
 import { docsRoute } from '../../scripts/static-server.ts';
 
 const DOCS = join(ROOT, 'docs');
@@ -118,5 +119,22 @@ describe('documentation routes of the app server', () => {
     expect(route(`${DOCS_BASE}../../package.json`)).toEqual(served('404.html', 404));
     expect(route(`${DOCS_BASE}%2e%2e/%2e%2e/package.json`)).toEqual(served('404.html', 404));
     expect(route(`${DOCS_BASE}%E0%A4%A`)).toEqual(served('404.html', 404));
+  });
+});
+
+describe('documentation build', () => {
+  it('is stale when missing or older than a page or the configuration, not because of its own output', () => {
+    const built = mkdtempSync(join(tmpdir(), 'tt-docs-built-'));
+    try {
+      expect(docsAreStale(built)).toBe(true);
+      writeFileSync(join(built, 'index.html'), '');
+      // Built after every source (written now): fresh.
+      expect(docsAreStale(built)).toBe(false);
+      // Built before any source was written.
+      utimesSync(join(built, 'index.html'), new Date(0), new Date(0));
+      expect(docsAreStale(built)).toBe(true);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });
