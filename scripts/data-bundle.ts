@@ -22,13 +22,13 @@ export function diskSource(root: string): SourceFiles {
   };
 }
 
-/** Latest modification time of the files in a folder and its direct sub-folders. */
-export function newestMtime(root: string, depth = 1): number {
+/** Latest modification time of the files in a folder and its sub-folders down to `depth` levels, leaving out the folders in `skip` (absolute paths). */
+export function newestMtime(root: string, depth = 1, skip: ReadonlySet<string> = new Set()): number {
   let newest = 0;
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const path = join(root, entry.name);
     if (entry.isDirectory()) {
-      if (depth > 0) newest = Math.max(newest, newestMtime(path, depth - 1));
+      if (depth > 0 && !skip.has(path)) newest = Math.max(newest, newestMtime(path, depth - 1, skip));
     } else newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { build as buildDocs } from 'vitepress';
@@ -18,26 +18,15 @@ export function appIsStale(dist: string): boolean {
   return sources > built;
 }
 
+const DOCS = join(ROOT, 'docs');
 /** Folders of docs/ that are build output, not sources. */
-const DOCS_OUTPUT = ['.vitepress/dist', '.vitepress/cache'];
-
-/** Newest modification time under a folder, leaving out some of its subfolders. */
-function newestSourceMtime(root: string, skip: string[], depth: number, prefix = ''): number {
-  let newest = 0;
-  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (depth > 0 && !skip.includes(relative)) newest = Math.max(newest, newestSourceMtime(root, skip, depth - 1, relative));
-    } else newest = Math.max(newest, statSync(join(root, relative)).mtimeMs);
-  }
-  return newest;
-}
+const DOCS_OUTPUT = new Set(['.vitepress/dist', '.vitepress/cache'].map((folder) => join(DOCS, folder)));
 
 /** True when the built documentation is missing or older than its pages and configuration. */
 export function docsAreStale(docsDist: string): boolean {
   const index = join(docsDist, 'index.html');
   if (!existsSync(index)) return true;
-  return newestSourceMtime(join(ROOT, 'docs'), DOCS_OUTPUT, 5) > statSync(index).mtimeMs;
+  return newestMtime(DOCS, 5, DOCS_OUTPUT) > statSync(index).mtimeMs;
 }
 
 /** Builds the data bundle and the app where they are missing or out of date. */
@@ -53,6 +42,6 @@ export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => vo
   }
   if (docsAreStale(paths.docsDist)) {
     log('Building the documentation …');
-    await buildDocs(join(ROOT, 'docs')); // into docs/.vitepress/dist, which is paths.docsDist
+    await buildDocs(DOCS); // into docs/.vitepress/dist, which is paths.docsDist
   }
 }

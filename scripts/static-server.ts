@@ -119,25 +119,26 @@ export function docsRoute(paths: ProjectPaths, urlPath: string): DocsRoute | nul
   const search = query ? `?${query}` : '';
   if (path === DOCS_BASE.slice(0, -1)) return { redirect: DOCS_BASE + search };
   if (!path.startsWith(DOCS_BASE)) return null;
+  const root = paths.docsDist;
+  const notFound = { file: join(root, '404.html'), status: 404 as const };
   let rest: string;
   try {
     rest = decodeURIComponent(path.slice(DOCS_BASE.length));
   } catch {
-    rest = '\u0000';
+    return notFound;
   }
-  const root = paths.docsDist;
+  if (rest.includes('\u0000')) return notFound;
   const fileAt = (relative: string) => {
     const file = normalize(join(root, relative));
     return (file === root || file.startsWith(root + sep)) && existsSync(file) && statSync(file).isFile() ? file : null;
   };
-  const notFound = () => ({ file: join(root, '404.html'), status: 404 as const });
-  if (rest.includes('\u0000')) return notFound();
   const encode = (relative: string) => DOCS_BASE + relative.split('/').map(encodeURIComponent).join('/') + search;
   if (rest === 'index.html' || rest.endsWith('/index.html')) return { redirect: encode(rest.slice(0, -'index.html'.length)) };
   if (rest === '' || rest.endsWith('/')) {
-    if (fileAt(rest + 'index.html')) return { file: fileAt(rest + 'index.html')!, status: 200 };
+    const index = fileAt(rest + 'index.html');
+    if (index) return { file: index, status: 200 };
     const page = rest.slice(0, -1) + '.html';
-    return rest && fileAt(page) ? { redirect: encode(page) } : notFound();
+    return rest && fileAt(page) ? { redirect: encode(page) } : notFound;
   }
   const file = fileAt(rest);
   if (file) return { file, status: 200 };
@@ -145,7 +146,7 @@ export function docsRoute(paths: ProjectPaths, urlPath: string): DocsRoute | nul
     if (fileAt(rest + '.html')) return { redirect: encode(rest + '.html') };
     if (fileAt(rest + '/index.html')) return { redirect: encode(rest + '/') };
   }
-  return notFound();
+  return notFound;
 }
 
 /** The production server of `npm start`: the built app plus the data bundle, the base map and the documentation. */

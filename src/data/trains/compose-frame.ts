@@ -3,7 +3,7 @@ import { createRouteSample, routeAt, sampleRoute, type RouteSet } from '../route
 import type { Timetable } from '../timetable.ts';
 import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
-import { extraTrainProgress, type RealtimeOverlay } from './realtime-overlay.ts';
+import { extraTrainHead, type RealtimeOverlay } from './realtime-overlay.ts';
 import { extraTrainCode } from './train-codes.ts';
 import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, type ViewArea } from './view-area.ts';
@@ -22,6 +22,9 @@ export const REAL_CAR_SIZE: [number, number, number] = [20, 2.95, 3.8];
  * costs the GPU and the upload a tenth of one per car.
  */
 export const WHOLE_TRAIN_CAR_PIXELS = 2;
+
+/** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
+const SIZE_LATITUDE = 35.68;
 
 /** Everything the composer reads; built once per network and day type. */
 export interface FrameContext {
@@ -42,7 +45,7 @@ export interface FrameContext {
 export const DELAY_MARK_SECONDS = 60;
 
 /** Car size in ground metres at a zoom: [length, width, height]. */
-export function carSize(zoom: number, dims: TrackDimensions, latitude = 35.68): [number, number, number] {
+export function carSize(zoom: number, dims: TrackDimensions, latitude = SIZE_LATITUDE): [number, number, number] {
   const unit = dims.spacingMetres * trackScale(zoom) * Math.cos((latitude * Math.PI) / 180);
   return [Math.max(CAR_LENGTH_UNITS * unit, REAL_CAR_SIZE[0]), Math.max(CAR_WIDTH_UNITS * unit, REAL_CAR_SIZE[1]), Math.max(CAR_HEIGHT_UNITS * unit, REAL_CAR_SIZE[2])];
 }
@@ -128,12 +131,10 @@ function collectTrains(ctx: FrameContext, t: number, zoom: number, now: number):
     }
     for (const extra of realtime!.extras) {
       const variant = ctx.network.meta.railways[extra.railway].variants[routeAt(ctx.routes, extra.railway, zoom).variant];
-      const from = variant.stationOffsets[extra.fromIndex];
-      const f = extraTrainProgress(extra, now);
       slots.train[n] = extraTrainCode(extra.key);
       slots.railway[n] = extra.railway;
       slots.direction[n] = extra.toIndex >= extra.fromIndex ? 1 : -1;
-      slots.head[n] = from + (variant.stationOffsets[extra.toIndex] - from) * f;
+      slots.head[n] = extraTrainHead(extra, variant.stationOffsets, now);
       slots.order[n] = slots.head[n] * slots.direction[n];
       slots.delay[n] = extra.delay;
       n++;
@@ -180,7 +181,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
   const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
   const size = carSize(zoom, dims);
   const spacing = size[0] * CAR_SPACING;
-  const wholeTrains = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((35.68 * Math.PI) / 180) < WHOLE_TRAIN_CAR_PIXELS;
+  const wholeTrains = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((SIZE_LATITUDE * Math.PI) / 180) < WHOLE_TRAIN_CAR_PIXELS;
   const n = collectTrains(ctx, t, zoom, now);
   if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, spacing * 2);
   let car = 0;

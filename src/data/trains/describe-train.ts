@@ -2,7 +2,7 @@ import { listAt, NO_TIME } from '../timetable.ts';
 import { createRouteSample, routeAt, sampleRoute } from '../routes.ts';
 import { createTrainState } from '../train-schedule.ts';
 import type { FrameContext } from './compose-frame.ts';
-import { extraTrainProgress } from './realtime-overlay.ts';
+import { extraTrainHead, extraTrainProgress } from './realtime-overlay.ts';
 import { isExtraTrainCode } from './train-codes.ts';
 import type { TrainDetails, TrainStop } from './train-details.ts';
 
@@ -72,9 +72,7 @@ function extraTrainDetails(ctx: FrameContext, train: number, zoom: number, now: 
   if (moving) stops.push({ station: railway.stations[extra.toIndex], arrival: null, departure: null });
   const arrived = moving && f >= 1;
   const route = routeAt(routes, extra.railway, zoom);
-  const offsets = railway.variants[route.variant].stationOffsets;
-  const from = offsets[extra.fromIndex];
-  sampleRoute(network, route, from + (offsets[extra.toIndex] - from) * f, zoom, dims, sample);
+  sampleRoute(network, route, extraTrainHead(extra, railway.variants[route.variant].stationOffsets, now), zoom, dims, sample);
   return {
     train,
     id: extra.id,

@@ -46,6 +46,12 @@ export function extraTrainProgress(extra: ExtraTrain, now: number): number {
   return Math.min(1, Math.max(0, (now - extra.since) / 1000 / EXTRA_TRAIN_HOP_SECONDS));
 }
 
+/** Distance along its route of an extra train's head at `now`, given the route's station offsets. */
+export function extraTrainHead(extra: ExtraTrain, stationOffsets: ArrayLike<number>, now: number): number {
+  const from = stationOffsets[extra.fromIndex];
+  return from + (stationOffsets[extra.toIndex] - from) * extraTrainProgress(extra, now);
+}
+
 /**
  * Real-time data laid over the timetables: a delay per timetable (applied to
  * its whole through-service run), reported destinations (short turns), and
