@@ -219,6 +219,38 @@ export class PathCuller {
   }
 }
 
+/** A zoom band `[minZoom, maxZoom)` of a {@link LodCuller}. */
+export interface ZoomBand {
+  minZoom: number;
+  maxZoom: number;
+}
+
+/**
+ * A {@link PathCuller} per zoom band, each over the paths `build(band)` gives
+ * for it (a level of detail), built the first time the band is shown.
+ */
+export class LodCuller<Band extends ZoomBand = ZoomBand> {
+  private readonly cullers = new Map<Band, PathCuller>();
+
+  constructor(
+    private readonly bands: readonly Band[],
+    private readonly build: (band: Band) => BinaryPaths,
+  ) {}
+
+  /** The band serving `zoom` (the nearest one when none covers it). */
+  bandAt(zoom: number): Band {
+    return this.bands.find((b) => zoom >= b.minZoom && zoom < b.maxZoom) ?? (zoom < this.bands[0].minZoom ? this.bands[0] : this.bands[this.bands.length - 1]);
+  }
+
+  /** Paths to draw for a view, from the band of `zoom` (see {@link PathCuller.update}). */
+  update(bounds: LngLatBounds | null, zoom: number): BinaryPaths {
+    const band = this.bandAt(zoom);
+    let culler = this.cullers.get(band);
+    if (!culler) this.cullers.set(band, (culler = new PathCuller(chunkPaths(this.build(band)))));
+    return culler.update(bounds, zoom);
+  }
+}
+
 /** A viewport's ground rectangle at sea level, or null when it has none (not a map view). */
 export function viewBounds(viewport: { getBounds?: () => number[] }): LngLatBounds | null {
   const b = viewport.getBounds?.();

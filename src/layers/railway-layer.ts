@@ -1,9 +1,11 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
-import { packVertexStyle, TrackPathLayer } from './track-path-layer.ts';
-import type { TrackStyle } from './track-uniforms.ts';
-import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
+import { packVertexStyle } from './track-path-layer.ts';
+import { TrackLineLayer } from './track-line-layer.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from './track-uniforms.ts';
+import { LodCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
+import { bandZoomRange, MAX_MAP_ZOOM, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
 
 /** Props of {@link RailwayLayer}. */
 export interface RailwayLayerProps {
@@ -14,37 +16,70 @@ export interface RailwayLayerProps {
 }
 
 /**
- * Every railway in its official colour. Lines sharing a corridor run side by
- * side at a spacing that stays constant on screen (offsets applied on the
- * GPU); underground sections lie below ground and fade with the view mode.
+ * Binary paths of every railway piece drawn in a level-of-detail band: the
+ * piece's vertices that the band keeps (see `track-lod.ts`), each carrying
+ * its railway's colour and its offset, with the piece's zoom range narrowed
+ * to the band's.
  */
-export function buildRailwayPaths(network: Network): BinaryPaths {
+export function buildRailwayPaths(network: Network, band: LodBand = FULL_DETAIL): BinaryPaths {
   const { pieces, railways } = network.meta;
   const { track } = network;
-  const startIndices = new Uint32Array(pieces.length + 1);
-  const colors = new Uint8Array(track.count * 4);
-  const offsets = new Float32Array(track.count * 4);
+  const scale = trackScaleOf();
+  const kept: Array<{ piece: number; indices: number[]; zoom: [number, number] }> = [];
+  let vertexCount = 0;
   pieces.forEach((piece, i) => {
-    startIndices[i] = piece.start;
+    const zoom = bandZoomRange(band, piece.minZoom, piece.maxZoom);
+    if (!zoom || piece.count === 0) return;
+    const line = { positions: track.positions, offsets: track.offsets, opacity: track.opacity, start: piece.start, count: piece.count };
+    const indices = simplifyTrackPolyline(line, band, scale);
+    kept.push({ piece: i, indices, zoom });
+    vertexCount += indices.length;
+  });
+  const startIndices = new Uint32Array(kept.length + 1);
+  const positions = new Float64Array(vertexCount * 3);
+  const colors = new Uint8Array(vertexCount * 4);
+  const offsets = new Float32Array(vertexCount * 4);
+  let at = 0;
+  kept.forEach(({ piece: p, indices, zoom }, i) => {
+    const piece = pieces[p];
+    startIndices[i] = at;
     const [r, g, b] = hexToRgb(railways[piece.railway].color);
-    for (let v = piece.start; v < piece.start + piece.count; v++) {
-      colors.set([r, g, b, 255], v * 4);
-      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), v * 4);
-      offsets[v * 4 + 3] = packVertexStyle(piece.minZoom, piece.maxZoom, track.opacity[v] / 255);
+    for (const k of indices) {
+      const v = piece.start + k;
+      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
+      colors.set([r, g, b, 255], at * 4);
+      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
+      offsets[at * 4 + 3] = packVertexStyle(zoom[0], zoom[1], track.opacity[v] / 255);
+      at++;
     }
   });
-  startIndices[pieces.length] = track.count;
+  startIndices[kept.length] = vertexCount;
   return {
-    length: pieces.length,
+    length: kept.length,
     startIndices,
     attributes: {
-      getPath: { value: track.positions, size: 3 },
+      getPath: { value: positions, size: 3 },
       getColor: { value: colors, size: 4, normalized: true },
       getTrackOffset: { value: offsets, size: 4 },
     },
   };
 }
 
+/** Every zoom, every vertex. */
+const FULL_DETAIL: LodBand = { minZoom: 0, maxZoom: MAX_MAP_ZOOM, tolerancePixels: 0 };
+
+/** The layers' track scale in metres (the same constants as the track uniforms). */
+function trackScaleOf() {
+  return { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
+}
+
+/**
+ * Every railway in its official colour. Lines sharing a corridor run side by
+ * side at a spacing that stays constant on screen (offsets applied on the
+ * GPU); underground sections lie below ground and fade with the view mode.
+ * Each zoom band draws its own simplified copy of the track, built the
+ * first time the band is shown, and only its chunks in view.
+ */
 export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   static override layerName = 'RailwayLayer';
   static override defaultProps: DefaultProps<RailwayLayerProps> = {
@@ -53,14 +88,17 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
     lineWidth: 0.4,
   };
 
-  declare state: { culler: PathCuller | null; paths: BinaryPaths | null };
+  declare state: { culler: LodCuller | null; paths: BinaryPaths | null };
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
     return changeFlags.somethingChanged;
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.network !== oldProps.network) this.setState({ culler: props.network ? new PathCuller(chunkPaths(buildRailwayPaths(props.network))) : null });
+    if (props.network !== oldProps.network) {
+      const network = props.network;
+      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)) : null });
+    }
     const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
     if (paths !== this.state.paths) this.setState({ paths });
   }
@@ -68,15 +106,12 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   override renderLayers() {
     const { paths } = this.state;
     if (!paths) return null;
-    return new TrackPathLayer(
+    return new TrackLineLayer(
       this.getSubLayerProps({
         id: 'lines',
-        data: paths,
+        paths,
         track: this.props.track,
-        getWidth: this.props.lineWidth! * this.props.track.spacing,
-        jointRounded: true,
-        capRounded: true,
-        parameters: { depthWriteEnabled: false, depthCompare: 'always' },
+        lineWidth: this.props.lineWidth,
       }),
     );
   }

@@ -40,10 +40,11 @@ export interface BasemapSource {
 export const MAX_PITCH = 85;
 const noop = () => {};
 /**
- * The network's canvas keeps multisampling (paths have no antialiased edges of their own) but does not preserve its
+ * The network's canvas draws without multisampling (the track lines and station shapes antialias their edges in
+ * their fragment shaders; 4× multisampling multiplies the fragment work of software WebGL) and does not preserve its
  * drawing buffer: it is drawn whole whenever the camera moves, and preserving it costs a copy of the canvas per frame.
  */
-const NETWORK_DEVICE_PROPS = { webgl: { preserveDrawingBuffer: false } };
+const NETWORK_DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: false } };
 const FLY = new FlyToInterpolator({ curve: 1.42, speed: 1.2 });
 const EASE = new LinearInterpolator(['longitude', 'latitude', 'zoom', 'bearing', 'pitch']);
 

@@ -1,0 +1,205 @@
+import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import { Buffer } from '@luma.gl/core';
+import { Model } from '@luma.gl/engine';
+import type { ShaderModule } from '@luma.gl/shadertools';
+import type { BinaryPaths } from './path-culling.ts';
+import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from './track-strips.ts';
+import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
+
+/** Props of {@link TrackLineLayer}. */
+export interface TrackLineLayerProps {
+  /** Binary paths: `getPath` (lng, lat, altitude), `getTrackOffset` (vx, vy, vz, packed style), `getColor` (RGBA bytes). */
+  paths: BinaryPaths | null;
+  /** Track spacing, depth and view-mode opacities. */
+  track: TrackStyle;
+  /** Line width in track-spacing units (it scales with the offsets; never thinner than `track.minWidthPixels`). */
+  lineWidth: number;
+  /** Called with the number of segments drawn whenever the data changes (statistics). */
+  onSegments?: ((segments: number) => void) | null;
+}
+
+const uniformBlock = /* glsl */ `\
+uniform trackLineUniforms {
+  float width;
+} trackLine;
+`;
+
+const trackLineUniforms = {
+  name: 'trackLine',
+  vs: uniformBlock,
+  uniformTypes: { width: 'f32' },
+} as const satisfies ShaderModule<{ width: number }>;
+
+const vs = /* glsl */ `\
+#version 300 es
+#define SHADER_NAME track-line-layer-vertex-shader
+
+in vec3 positions;
+in vec3 positions64Low;
+in vec4 trackOffsets;
+in vec4 segmentsIn;
+in vec4 segmentsOut;
+in vec2 ends;
+in vec4 colors;
+
+out vec4 vColor;
+out float vAcross;
+out float vEdge;
+
+vec3 track_unpack_style(float packed) {
+  float code = floor(packed + 0.5);
+  return vec3(mod(code, 32.0), mod(floor(code / 32.0), 32.0), floor(code / 1024.0) / 255.0);
+}
+
+// Direction of a segment as drawn at offset scale s: base part plus the offsets' change.
+vec2 track_direction(vec4 segment, float s) {
+  vec2 d = segment.xy + segment.zw * track.spacing * s;
+  float len = length(d);
+  return len > 0.0 ? d / len : vec2(0.0);
+}
+
+void main(void) {
+  float s = track_scale();
+  vec2 dirIn = track_direction(segmentsIn, s);
+  vec2 dirOut = track_direction(segmentsOut, s);
+  if (dirIn == vec2(0.0)) dirIn = dirOut;
+  if (dirOut == vec2(0.0)) dirOut = dirIn;
+  vec2 normalIn = vec2(-dirIn.y, dirIn.x);
+  vec2 miter = normalIn + vec2(-dirOut.y, dirOut.x);
+  float miterLength = length(miter);
+  miter = miterLength > 1e-6 ? miter / miterLength : normalIn;
+  // Miter joints, limited to twice the width at sharp corners.
+  float miterScale = 1.0 / max(dot(miter, normalIn), 0.5);
+
+  float halfWidth = max(0.5 * trackLine.width * track.spacing * s, project_pixel_size(track.minWidthPixels * 0.5));
+  // One pixel more on each side leaves room for the antialiased edge.
+  float extrude = halfWidth + project_pixel_size(1.0);
+  float side = ends.x;
+  float cap = ends.y;
+  vec3 position = project_position(positions, positions64Low) + track_offset(trackOffsets.xyz);
+  position.xy += miter * (side * extrude * miterScale) + dirOut * (cap * extrude);
+  geometry.position = vec4(position, 1.0);
+  gl_Position = project_common_position_to_clipspace(vec4(position, 1.0));
+  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
+
+  vAcross = side * (extrude * project.scale);
+  vEdge = halfWidth * project.scale;
+  vec3 style = track_unpack_style(trackOffsets.w);
+  vColor = vec4(colors.rgb, colors.a * style.z * track_view_opacity(trackOffsets.z) * layer.opacity);
+  if (track.zoom < style.x || track.zoom >= style.y || vColor.a <= 0.0) {
+    gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
+  }
+  DECKGL_FILTER_COLOR(vColor, geometry);
+}
+`;
+
+const fs = /* glsl */ `\
+#version 300 es
+#define SHADER_NAME track-line-layer-fragment-shader
+precision highp float;
+
+in vec4 vColor;
+in float vAcross;
+in float vEdge;
+out vec4 fragColor;
+
+void main(void) {
+  // Antialiased edge: coverage of the pixel by the line, from the distance to its edge in screen pixels.
+  float coverage = clamp((vEdge - abs(vAcross)) / max(fwidth(vAcross), 1e-3) + 0.5, 0.0, 1.0);
+  if (coverage <= 0.0) discard;
+  fragColor = vec4(vColor.rgb, vColor.a * coverage);
+  DECKGL_FILTER_COLOR(fragColor, geometry);
+}
+`;
+
+const VERTEX_BUFFER = 'vertices';
+
+/**
+ * Track lines, drawn as one triangle strip (see `track-strips.ts`): the
+ * railways' counterpart of a PathLayer, built for drawing tens of thousands
+ * of segments per frame under software WebGL. Every vertex is placed at
+ * `B + V·s` like the other track layers (`track-uniforms.ts`); widths scale
+ * like the offsets; joints are mitred, ends square, edges antialiased in the
+ * fragment shader (the canvas has no multisampling); the zoom range and
+ * opacity packed in each vertex's style hide it as in TrackPathLayer.
+ */
+export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
+  static override layerName = 'TrackLineLayer';
+  static override defaultProps: DefaultProps<TrackLineLayerProps> = {
+    paths: { type: 'object', value: null, compare: true },
+    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    lineWidth: 0.4,
+    onSegments: null,
+  };
+
+  declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
+
+  override getShaders() {
+    return super.getShaders({ vs, fs, modules: [project32, trackUniforms, trackLineUniforms] });
+  }
+
+  override initializeState() {
+    this.setState({ model: this.createModel(), vertexCount: 0 });
+  }
+
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.somethingChanged;
+  }
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.paths === oldProps.paths) return;
+    const strip = props.paths ? buildTrackStrip(props.paths) : null;
+    props.onSegments?.(strip?.segmentCount ?? 0);
+    if (!strip || strip.vertexCount === 0) {
+      this.setState({ vertexCount: 0 });
+      return;
+    }
+    let buffer = this.state.vertices;
+    if (!buffer || buffer.byteLength < strip.bytes.byteLength) {
+      buffer?.destroy();
+      buffer = this.context.device.createBuffer({ id: `${this.props.id}-vertices`, byteLength: strip.bytes.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
+      this.state.model?.setAttributes({ [VERTEX_BUFFER]: buffer });
+    }
+    buffer.write(strip.bytes);
+    this.setState({ vertices: buffer, vertexCount: strip.vertexCount });
+  }
+
+  override draw() {
+    const { model, vertexCount } = this.state;
+    if (!model || vertexCount < 3) return;
+    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom }, trackLine: { width: this.props.lineWidth } });
+    model.setVertexCount(vertexCount);
+    model.draw(this.context.renderPass);
+  }
+
+  override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
+    this.state.vertices?.destroy();
+    super.finalizeState(context);
+  }
+
+  private createModel(): Model {
+    const float = (floats: number) => floats * 4;
+    return new Model(this.context.device, {
+      ...this.getShaders(),
+      id: this.props.id,
+      topology: 'triangle-strip',
+      vertexCount: 0,
+      bufferLayout: [
+        {
+          name: VERTEX_BUFFER,
+          byteStride: STRIP_STRIDE,
+          attributes: [
+            { attribute: 'positions', format: 'float32x3', byteOffset: float(STRIP_VERTEX.high) },
+            { attribute: 'positions64Low', format: 'float32x3', byteOffset: float(STRIP_VERTEX.low) },
+            { attribute: 'trackOffsets', format: 'float32x4', byteOffset: float(STRIP_VERTEX.trackOffset) },
+            { attribute: 'segmentsIn', format: 'float32x4', byteOffset: float(STRIP_VERTEX.segmentIn) },
+            { attribute: 'segmentsOut', format: 'float32x4', byteOffset: float(STRIP_VERTEX.segmentOut) },
+            { attribute: 'ends', format: 'float32x2', byteOffset: float(STRIP_VERTEX.ends) },
+            { attribute: 'colors', format: 'unorm8x4', byteOffset: STRIP_VERTEX.colorByte },
+          ],
+        },
+      ],
+      parameters: { depthWriteEnabled: false, depthCompare: 'always', cullMode: 'none' },
+    });
+  }
+}
