@@ -315,6 +315,30 @@ function roadWidth(withCasing: boolean): ExpressionSpecification {
   return ['interpolate', ['exponential', 1.5], ['zoom'], ...stops];
 }
 
+/** Road casings from this zoom (below it a casing is under a pixel wide and would double the roads' vertices). */
+const CASING_MIN_ZOOM = 13;
+
+/** From this zoom roads have round joints and ends (below it mitred joints and flat ends: far fewer vertices). */
+const ROUND_ROAD_ENDS_ZOOM = 15;
+
+/**
+ * Leaves out roads thinner than about half a pixel at the tile's zoom (their width interpolates up from 0
+ * at the stop before they show, see ROAD_WIDTH_STOPS): they would be tessellated and drawn for nothing.
+ */
+function roadShownAtZoom(): ExpressionSpecification {
+  return [
+    'match',
+    ['get', 'class'],
+    ['service', 'track'],
+    ['>=', ['zoom'], 14],
+    ['minor', 'raceway'],
+    ['>=', ['zoom'], 12],
+    ['secondary', 'tertiary'],
+    ['>=', ['zoom'], 8],
+    true,
+  ];
+}
+
 /** Draw order inside one road layer: bigger roads above smaller ones. */
 function roadSortKey(): ExpressionSpecification {
   return ['match', ['get', 'class'], 'motorway', 5, 'trunk', 4, 'primary', 4, 'secondary', 3, 'tertiary', 3, 'minor', 2, 1];
@@ -344,9 +368,15 @@ function roadLineLayer(
     type: 'line',
     source: BASEMAP_SOURCE_ID,
     'source-layer': 'transportation',
-    minzoom: casing ? 11 : 5,
-    filter: ['all', isLine(), classIn(ROAD_CLASSES), brunnelFilter],
-    layout: { 'line-cap': 'round', 'line-join': 'round', 'line-sort-key': roadSortKey() },
+    minzoom: casing ? CASING_MIN_ZOOM : 5,
+    filter: ['all', isLine(), classIn(ROAD_CLASSES), brunnelFilter, roadShownAtZoom()],
+    // Round joins and caps cost MapLibre many vertices at every joint of every road (most of the base map's vertices
+    // in a tilted view); below zoom 15 roads are too thin for the difference to show.
+    layout: {
+      'line-cap': ['step', ['zoom'], 'butt', ROUND_ROAD_ENDS_ZOOM, 'round'],
+      'line-join': ['step', ['zoom'], 'miter', ROUND_ROAD_ENDS_ZOOM, 'round'],
+      'line-sort-key': roadSortKey(),
+    },
     paint: {
       'line-color': casing ? palette.roadCasing : roadColor(palette),
       'line-width': roadWidth(casing),

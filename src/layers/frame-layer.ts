@@ -87,7 +87,8 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     props.onScriptTime?.(performance.now() - started);
   }
 
-  private upload(frame: TrainFrame, numInstances: number) {
+  /** Hands the frame's instances to the GPU (one buffer write; a layer may keep them elsewhere, e.g. in a texture). */
+  protected upload(frame: TrainFrame, numInstances: number) {
     const bytes = this.instanceBytes(frame);
     let buffer = this.state.instances;
     if (!buffer || buffer.byteLength < bytes.byteLength) {

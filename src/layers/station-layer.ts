@@ -1,7 +1,7 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
 import { buildStationGeometry, CONNECTOR_WIDTH, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
-import { TrackPathLayer } from './track-path-layer.ts';
+import { TrackLineLayer } from './track-line-layer.ts';
 import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
 
@@ -52,16 +52,9 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     const { paths, outlinePaths } = this.state;
     const { track, colors } = this.props;
     if (!paths) return null;
-    const common = {
-      track,
-      widthScale: track.spacing,
-      jointRounded: true,
-      capRounded: true,
-      parameters: { depthWriteEnabled: false, depthCompare: 'always' as const },
-    };
     return [
-      new TrackPathLayer(this.getSubLayerProps({ id: 'outline', ...common, data: outlinePaths, getColor: colors.outline })),
-      new TrackPathLayer(this.getSubLayerProps({ id: 'fill', ...common, data: paths, getColor: colors.fill })),
+      new TrackLineLayer(this.getSubLayerProps({ id: 'outline', track, paths: outlinePaths, color: colors.outline })),
+      new TrackLineLayer(this.getSubLayerProps({ id: 'fill', track, paths, color: colors.fill })),
     ];
   }
 }

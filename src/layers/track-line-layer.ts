@@ -1,7 +1,6 @@
 import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
-import type { ShaderModule } from '@luma.gl/shadertools';
 import type { BinaryPaths } from './path-culling.ts';
 import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from './track-strips.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
@@ -12,23 +11,16 @@ export interface TrackLineLayerProps {
   paths: BinaryPaths | null;
   /** Track spacing, depth and view-mode opacities. */
   track: TrackStyle;
-  /** Line width in track-spacing units (it scales with the offsets; never thinner than `track.minWidthPixels`). */
+  /**
+   * Line width in track-spacing units, for paths without `getWidth` (it scales with the offsets; never thinner
+   * than `track.minWidthPixels`).
+   */
   lineWidth: number;
+  /** Colour (RGBA 0–255) of paths without `getColor`. */
+  color: readonly number[];
   /** Called with the number of segments drawn whenever the data changes (statistics). */
   onSegments?: ((segments: number) => void) | null;
 }
-
-const uniformBlock = /* glsl */ `\
-uniform trackLineUniforms {
-  float width;
-} trackLine;
-`;
-
-const trackLineUniforms = {
-  name: 'trackLine',
-  vs: uniformBlock,
-  uniformTypes: { width: 'f32' },
-} as const satisfies ShaderModule<{ width: number }>;
 
 const vs = /* glsl */ `\
 #version 300 es
@@ -39,12 +31,13 @@ in vec3 positions64Low;
 in vec4 trackOffsets;
 in vec4 segmentsIn;
 in vec4 segmentsOut;
-in vec2 ends;
+in vec4 ends;
 in vec4 colors;
 
 out vec4 vColor;
 out float vAcross;
 out float vEdge;
+out float vAlong;
 
 vec3 track_unpack_style(float packed) {
   float code = floor(packed + 0.5);
@@ -64,6 +57,7 @@ void main(void) {
   vec2 dirOut = track_direction(segmentsOut, s);
   if (dirIn == vec2(0.0)) dirIn = dirOut;
   if (dirOut == vec2(0.0)) dirOut = dirIn;
+  if (dirIn == vec2(0.0)) dirIn = dirOut = vec2(1.0, 0.0);
   vec2 normalIn = vec2(-dirIn.y, dirIn.x);
   vec2 miter = normalIn + vec2(-dirOut.y, dirOut.x);
   float miterLength = length(miter);
@@ -71,7 +65,7 @@ void main(void) {
   // Miter joints, limited to twice the width at sharp corners.
   float miterScale = 1.0 / max(dot(miter, normalIn), 0.5);
 
-  float halfWidth = max(0.5 * trackLine.width * track.spacing * s, project_pixel_size(track.minWidthPixels * 0.5));
+  float halfWidth = max(0.5 * ends.z * track.spacing * s, project_pixel_size(track.minWidthPixels * 0.5));
   // One pixel more on each side leaves room for the antialiased edge.
   float extrude = halfWidth + project_pixel_size(1.0);
   float side = ends.x;
@@ -83,6 +77,7 @@ void main(void) {
   DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 
   vAcross = side * (extrude * project.scale);
+  vAlong = cap * (extrude * project.scale);
   vEdge = halfWidth * project.scale;
   vec3 style = track_unpack_style(trackOffsets.w);
   vColor = vec4(colors.rgb, colors.a * style.z * track_view_opacity(trackOffsets.z) * layer.opacity);
@@ -101,11 +96,14 @@ precision highp float;
 in vec4 vColor;
 in float vAcross;
 in float vEdge;
+in float vAlong;
 out vec4 fragColor;
 
 void main(void) {
+  // Distance from the line's centre (or, in the caps beyond its ends, from the end point: round ends).
+  float distance = length(vec2(vAcross, vAlong));
   // Antialiased edge: coverage of the pixel by the line, from the distance to its edge in screen pixels.
-  float coverage = clamp((vEdge - abs(vAcross)) / max(fwidth(vAcross), 1e-3) + 0.5, 0.0, 1.0);
+  float coverage = clamp((vEdge - distance) / max(fwidth(distance), 1e-3) + 0.5, 0.0, 1.0);
   if (coverage <= 0.0) discard;
   fragColor = vec4(vColor.rgb, vColor.a * coverage);
   DECKGL_FILTER_COLOR(fragColor, geometry);
@@ -119,7 +117,7 @@ const VERTEX_BUFFER = 'vertices';
  * railways' counterpart of a PathLayer, built for drawing tens of thousands
  * of segments per frame under software WebGL. Every vertex is placed at
  * `B + V·s` like the other track layers (`track-uniforms.ts`); widths scale
- * like the offsets; joints are mitred, ends square, edges antialiased in the
+ * like the offsets; joints are mitred, ends round, edges antialiased in the
  * fragment shader (the canvas has no multisampling); the zoom range and
  * opacity packed in each vertex's style hide it as in TrackPathLayer.
  */
@@ -129,13 +127,14 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     paths: { type: 'object', value: null, compare: true },
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lineWidth: 0.4,
+    color: { type: 'color', value: [0, 0, 0, 255] },
     onSegments: null,
   };
 
   declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
 
   override getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, trackUniforms, trackLineUniforms] });
+    return super.getShaders({ vs, fs, modules: [project32, trackUniforms] });
   }
 
   override initializeState() {
@@ -147,8 +146,8 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.paths === oldProps.paths) return;
-    const strip = props.paths ? buildTrackStrip(props.paths) : null;
+    if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
+    const strip = props.paths ? buildTrackStrip(props.paths, { width: props.lineWidth, color: props.color, spacing: props.track.spacing }) : null;
     props.onSegments?.(strip?.segmentCount ?? 0);
     if (!strip || strip.vertexCount === 0) {
       this.setState({ vertexCount: 0 });
@@ -167,7 +166,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   override draw() {
     const { model, vertexCount } = this.state;
     if (!model || vertexCount < 3) return;
-    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom }, trackLine: { width: this.props.lineWidth } });
+    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom } });
     model.setVertexCount(vertexCount);
     model.draw(this.context.renderPass);
   }
@@ -194,7 +193,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
             { attribute: 'trackOffsets', format: 'float32x4', byteOffset: float(STRIP_VERTEX.trackOffset) },
             { attribute: 'segmentsIn', format: 'float32x4', byteOffset: float(STRIP_VERTEX.segmentIn) },
             { attribute: 'segmentsOut', format: 'float32x4', byteOffset: float(STRIP_VERTEX.segmentOut) },
-            { attribute: 'ends', format: 'float32x2', byteOffset: float(STRIP_VERTEX.ends) },
+            { attribute: 'ends', format: 'float32x4', byteOffset: float(STRIP_VERTEX.ends) },
             { attribute: 'colors', format: 'unorm8x4', byteOffset: STRIP_VERTEX.colorByte },
           ],
         },

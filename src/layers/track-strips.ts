@@ -30,14 +30,30 @@ export const STRIP_VERTEX = {
   segmentIn: 10,
   /** float32 × 4: the next segment's direction, likewise. */
   segmentOut: 14,
-  /** float32 × 2: side (−1 left, +1 right) and cap (−1 a run's first vertex, +1 its last, 0 between). */
+  /**
+   * float32 × 4: side (−1 left, +1 right); cap (−1 the cap before a run's first vertex, +1 the one after its last,
+   * 0 on the line); width (track units); unused.
+   */
   ends: 18,
   /** Byte offset of the RGBA colour (4 bytes). */
-  colorByte: 80,
+  colorByte: 88,
 } as const;
 
 /** Bytes per strip vertex. */
-export const STRIP_STRIDE = 84;
+export const STRIP_STRIDE = 92;
+
+/** How {@link buildTrackStrip} colours and sizes the lines when the paths carry no `getColor` / `getWidth`. */
+export interface StripStyle {
+  /** RGBA 0–255 for every vertex (used when the paths have no `getColor`). */
+  color?: readonly number[];
+  /** Width in track units for every vertex (used when the paths have no `getWidth`). */
+  width?: number;
+  /** Common units per track unit at zoom 14 (to tell sharp turns; see `track-uniforms.ts`). */
+  spacing?: number;
+}
+
+/** A run turning by more than this (cosine of the angle: 60°) at a vertex is cut there: two round ends make the joint. */
+const SHARP_TURN_COS = 0.5;
 
 /** The strip of a set of paths. */
 export interface TrackStrip {
@@ -50,6 +66,8 @@ export interface TrackStrip {
 
 const COMMON_PER_DEGREE = 512 / 360;
 const COMMON_PER_MERCATOR_RADIAN = 512 / (2 * Math.PI);
+/** 120 Mercator metres (the track spacing at zoom 14) in common units. */
+const DEFAULT_SPACING = (120 * 512) / (2 * Math.PI * 6378137);
 
 function commonY(lat: number): number {
   return COMMON_PER_MERCATOR_RADIAN * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
@@ -62,16 +80,37 @@ function styleOpacity(packed: number): number {
 
 /**
  * Builds the strip of binary paths with attributes `getPath` (3 values per
- * vertex), `getTrackOffset` (4: offset and packed style) and `getColor`
- * (4 bytes, or a constant `color` for all).
+ * vertex), `getTrackOffset` (4: offset and packed style) and optionally
+ * `getColor` (4 bytes) and `getWidth` (1 value, track units).
  */
-export function buildTrackStrip(paths: BinaryPaths, color?: readonly number[]): TrackStrip {
+export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): TrackStrip {
   const positions = paths.attributes.getPath.value as Float64Array | Float32Array;
   const offsets = paths.attributes.getTrackOffset.value as Float32Array;
   const colors = paths.attributes.getColor?.value as Uint8Array | undefined;
+  const widths = paths.attributes.getWidth?.value as Float32Array | undefined;
+  const runs: Array<[number, number]> = [];
+  const color = style.color ?? [0, 0, 0, 255];
+  const width = style.width ?? 1;
+  const spacing = style.spacing ?? DEFAULT_SPACING;
+  // Drawn direction of the segment from a to b at zoom 14 (s = 1), not normalised.
+  const dx = (a: number, b: number) => (positions[b * 3] - positions[a * 3]) * COMMON_PER_DEGREE + (offsets[b * 4] - offsets[a * 4]) * spacing;
+  const dy = (a: number, b: number) => commonY(positions[b * 3 + 1]) - commonY(positions[a * 3 + 1]) + (offsets[b * 4 + 1] - offsets[a * 4 + 1]) * spacing;
+  const sharp = (v: number) => {
+    const ax = dx(v - 1, v), ay = dy(v - 1, v), bx = dx(v, v + 1), by = dy(v, v + 1);
+    const lengths = Math.hypot(ax, ay) * Math.hypot(bx, by);
+    return lengths > 0 && (ax * bx + ay * by) / lengths < SHARP_TURN_COS;
+  };
+  const addRun = (first: number, last: number) => {
+    let from = first;
+    for (let v = first + 1; v < last; v++) {
+      if (!sharp(v)) continue;
+      runs.push([from, v]);
+      from = v;
+    }
+    runs.push([from, last]);
+  };
 
   // Runs of visible vertices: [first, last] inclusive, at least two vertices.
-  const runs: Array<[number, number]> = [];
   for (let p = 0; p < paths.length; p++) {
     const end = paths.startIndices[p + 1];
     let first = -1;
@@ -79,7 +118,7 @@ export function buildTrackStrip(paths: BinaryPaths, color?: readonly number[]): 
       const visible = v < end && styleOpacity(offsets[v * 4 + 3]) > 0;
       if (visible && first < 0) first = v;
       if (!visible && first >= 0) {
-        if (v - 1 > first) runs.push([first, v - 1]);
+        if (v - 1 > first) addRun(first, v - 1);
         first = -1;
       }
     }
@@ -88,7 +127,7 @@ export function buildTrackStrip(paths: BinaryPaths, color?: readonly number[]): 
   let vertexCount = 0;
   let segmentCount = 0;
   for (const [first, last] of runs) {
-    vertexCount += (last - first + 1) * 2;
+    vertexCount += (last - first + 3) * 2;
     segmentCount += last - first;
   }
   vertexCount += Math.max(0, runs.length - 1) * 2; // degenerate joins
@@ -119,9 +158,10 @@ export function buildTrackStrip(paths: BinaryPaths, color?: readonly number[]): 
     segment(f + STRIP_VERTEX.segmentOut, v < last ? v : before, v < last ? after : v);
     floats[f + STRIP_VERTEX.ends] = side;
     floats[f + STRIP_VERTEX.ends + 1] = cap;
+    floats[f + STRIP_VERTEX.ends + 2] = widths ? widths[v] : width;
     const c = at * STRIP_STRIDE + STRIP_VERTEX.colorByte;
     if (colors) bytes.set(colors.subarray(v * 4, v * 4 + 4), c);
-    else if (color) bytes.set([color[0], color[1], color[2], color[3] ?? 255], c);
+    else bytes.set([color[0], color[1], color[2], color[3] ?? 255], c);
     at++;
   };
   const copyPrevious = () => {
@@ -134,11 +174,14 @@ export function buildTrackStrip(paths: BinaryPaths, color?: readonly number[]): 
       copyPrevious(); // repeat the previous run's last vertex…
       write(first, -1, -1, first, last); // …and this run's first: two degenerate triangles
     }
+    write(first, -1, -1, first, last);
+    write(first, 1, -1, first, last);
     for (let v = first; v <= last; v++) {
-      const cap = v === first ? -1 : v === last ? 1 : 0;
-      write(v, -1, cap, first, last);
-      write(v, 1, cap, first, last);
+      write(v, -1, 0, first, last);
+      write(v, 1, 0, first, last);
     }
+    write(last, -1, 1, first, last);
+    write(last, 1, 1, first, last);
   });
   return { bytes, vertexCount, segmentCount };
 }

@@ -1,10 +1,11 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
-import { Geometry, Model } from '@luma.gl/engine';
+import type { Texture } from '@luma.gl/core';
+import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
-import { CAR, CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
+import { CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
-import { FrameLayer, INSTANCE_BUFFER, type FrameLayerProps } from './frame-layer.ts';
+import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
 
@@ -46,26 +47,80 @@ const trainUniforms = {
   uniformTypes: { carSize: 'vec3<f32>', groundOpacity: 'f32', undergroundOpacity: 'f32', minPixels: 'f32' },
 } as const satisfies ShaderModule<TrainUniformProps>;
 
+/** The faces of a unit box (−0.5…0.5) without its bottom: normal and four corners each. */
+const BOX_FACES: ReadonlyArray<[number[], number[][]]> = [
+  [[1, 0, 0], [[0.5, -0.5, -0.5], [0.5, 0.5, -0.5], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5]]],
+  [[-1, 0, 0], [[-0.5, 0.5, -0.5], [-0.5, -0.5, -0.5], [-0.5, -0.5, 0.5], [-0.5, 0.5, 0.5]]],
+  [[0, 1, 0], [[0.5, 0.5, -0.5], [-0.5, 0.5, -0.5], [-0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]],
+  [[0, -1, 0], [[-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, -0.5, 0.5], [-0.5, -0.5, 0.5]]],
+  [[0, 0, 1], [[-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5]]],
+];
+
+/**
+ * GLSL constants of the car box: a unit box with flat normals and no bottom
+ * face (the camera is never below a car: underground cars are seen from
+ * above, through the ground), five faces of two triangles. `QUAD` picks a
+ * face's corners for its six vertices.
+ */
+function boxShaderConstants(): string {
+  const vec3 = (v: number[]) => `vec3(${v.map((x) => x.toFixed(1)).join(', ')})`;
+  return [
+    `const vec3 BOX_CORNERS[20] = vec3[20](${BOX_FACES.flatMap(([, corners]) => corners.map(vec3)).join(', ')});`,
+    `const vec3 BOX_NORMALS[5] = vec3[5](${BOX_FACES.map(([normal]) => vec3(normal)).join(', ')});`,
+    'const int QUAD[6] = int[6](0, 1, 2, 0, 2, 3);',
+  ].join('\n');
+}
+
+/** Texels of the car data texture per row (three RGBA32UI texels a car, see CAR_STRIDE). */
+const CAR_TEXELS = CAR_STRIDE / 16;
+const CARS_PER_ROW = 1024;
+const TEXTURE_WIDTH = CARS_PER_ROW * CAR_TEXELS;
+/** Vertices of one car: five faces (no bottom) of two triangles. */
+const VERTICES_PER_CAR = 30;
+
 const vs = /* glsl */ `\
 #version 300 es
 #define SHADER_NAME train-layer-vertex-shader
 #define CAR_SPACING ${CAR_SPACING.toFixed(4)}
+#define TEXTURE_WIDTH ${TEXTURE_WIDTH}
 
-in vec3 positions;
-in vec3 normals;
-in vec3 instancePositions;
-in vec3 instancePositions64Low;
-in vec2 instanceOrientations;
-in vec4 instanceColors;
-in vec4 instanceFlags;
+precision highp usampler2D;
+uniform usampler2D carData;
+
+${boxShaderConstants()}
 
 out vec4 vColor;
 out vec3 vLocal;
 out float vShade;
 
+uvec4 car_texel(int car, int k) {
+  int texel = car * ${CAR_TEXELS} + k;
+  return texelFetch(carData, ivec2(texel % TEXTURE_WIDTH, texel / TEXTURE_WIDTH), 0);
+}
+
+vec4 car_bytes(uint word) {
+  return vec4(float(word & 255u), float((word >> 8) & 255u), float((word >> 16) & 255u), float(word >> 24)) / 255.0;
+}
+
 void main(void) {
+  // One plain draw of 30 vertices per car (SwiftShader runs an instanced draw as one draw per instance): the car is
+  // gl_VertexID / 30, its data three texels of the data texture, its corner one of the box's.
+  int car = gl_VertexID / ${VERTICES_PER_CAR};
+  int corner = gl_VertexID - car * ${VERTICES_PER_CAR};
+  int face = corner / 6;
+  vec3 positions = BOX_CORNERS[face * 4 + QUAD[corner - face * 6]];
+  vec3 normals = BOX_NORMALS[face];
+  uvec4 t0 = car_texel(car, 0);
+  uvec4 t1 = car_texel(car, 1);
+  uvec4 t2 = car_texel(car, 2);
+  vec3 instancePositions = uintBitsToFloat(t0.xyz);
+  vec3 instancePositions64Low = vec3(uintBitsToFloat(t0.w), uintBitsToFloat(t1.xy));
+  vec2 instanceOrientations = uintBitsToFloat(t1.zw);
+  vec4 instanceColors = car_bytes(t2.x);
+  vec4 instanceFlags = car_bytes(t2.y);
+
   geometry.worldPosition = instancePositions;
-  geometry.pickingColor = picking_getPickingColorFromInstanceID();
+  geometry.pickingColor = picking_getPickingColorFromIndex(float(car));
 
   // Keep cars visible when zoomed out: enlarge below a minimum on-screen size.
   float lengthPixels = project_size_to_pixel(train.carSize.x);
@@ -160,34 +215,6 @@ function viewArea(viewport: GroundViewport): ViewArea | null {
 }
 
 /**
- * A unit box (−0.5…0.5) with flat normals and no bottom face (the camera is
- * never below a car: underground cars are seen from above, through the
- * ground): 5 faces of 4 vertices, drawn with 30 indices. Software WebGL pays
- * per vertex, and this is 20 vertices per car where a plain box has 36.
- */
-function boxGeometry(): { positions: Float32Array; normals: Float32Array; indices: Uint16Array } {
-  const faces: [number[], number[][]][] = [
-    [[1, 0, 0], [[0.5, -0.5, -0.5], [0.5, 0.5, -0.5], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5]]],
-    [[-1, 0, 0], [[-0.5, 0.5, -0.5], [-0.5, -0.5, -0.5], [-0.5, -0.5, 0.5], [-0.5, 0.5, 0.5]]],
-    [[0, 1, 0], [[0.5, 0.5, -0.5], [-0.5, 0.5, -0.5], [-0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]],
-    [[0, -1, 0], [[-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, -0.5, 0.5], [-0.5, -0.5, 0.5]]],
-    [[0, 0, 1], [[-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5]]],
-  ];
-  const positions: number[] = [];
-  const normals: number[] = [];
-  const indices: number[] = [];
-  faces.forEach(([normal, corners], face) => {
-    for (const corner of corners) {
-      positions.push(...corner);
-      normals.push(...normal);
-    }
-    const first = face * 4;
-    indices.push(first, first + 1, first + 2, first, first + 2, first + 3);
-  });
-  return { positions: Float32Array.from(positions), normals: Float32Array.from(normals), indices: Uint16Array.from(indices) };
-}
-
-/**
  * Trains as 3D boxes, one per car, oriented along the track and tilted on
  * slopes. Positions come as whole frames from a {@link TrainFrameSource}
  * (computed in a worker); the layer uploads the frame's arrays directly, so
@@ -201,6 +228,8 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     undergroundOpacity: 0.3,
     minPixels: 4,
   };
+
+  declare state: FrameLayer<TrainLayerProps>['state'] & { carTexture?: Texture };
 
   override getShaders() {
     return super.getShaders({ vs, fs, modules: [project32, picking, trainUniforms] });
@@ -228,9 +257,9 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
     if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
-    if (frame && model && frame.carCount > 0 && this.state.instances) {
+    if (frame && model && frame.carCount > 0 && this.state.carTexture) {
       model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
-      model.setInstanceCount(frame.carCount);
+      model.setVertexCount(frame.carCount * VERTICES_PER_CAR);
       model.draw(this.context.renderPass);
     }
     this.props.onScriptTime?.(performance.now() - started);
@@ -243,32 +272,44 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     return { ...info, train, object: train !== NO_TRAIN ? { train } : null };
   }
 
+  /** Writes the frame's cars into the data texture (three texels a car, rows of {@link CARS_PER_ROW} cars). */
+  protected override upload(frame: TrainFrame, numInstances: number) {
+    const rows = Math.ceil(numInstances / CARS_PER_ROW);
+    let texture = this.state.carTexture;
+    if (!texture || texture.height < rows) {
+      texture?.destroy();
+      const height = Math.max(rows, Math.ceil(frame.cars.length / (CAR_STRIDE / 4) / CARS_PER_ROW));
+      texture = this.context.device.createTexture({
+        id: `${this.props.id}-cars`,
+        format: 'rgba32uint',
+        width: TEXTURE_WIDTH,
+        height,
+        mipLevels: 1,
+        sampler: { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
+      });
+      this.state.carTexture = texture;
+      this.state.model?.setBindings({ carData: texture });
+    }
+    const words = new Uint32Array(frame.cars.buffer, frame.cars.byteOffset, (numInstances * CAR_STRIDE) / 4);
+    const fullRows = Math.floor(numInstances / CARS_PER_ROW);
+    const wordsPerRow = TEXTURE_WIDTH * 4;
+    if (fullRows > 0) texture.writeData(words.subarray(0, fullRows * wordsPerRow), { x: 0, y: 0, width: TEXTURE_WIDTH, height: fullRows });
+    const rest = numInstances - fullRows * CARS_PER_ROW;
+    if (rest > 0) texture.writeData(words.subarray(fullRows * wordsPerRow), { x: 0, y: fullRows, width: rest * CAR_TEXELS, height: 1 });
+  }
+
+  override finalizeState(context: Parameters<FrameLayer<TrainLayerProps>['finalizeState']>[0]) {
+    this.state.carTexture?.destroy();
+    super.finalizeState(context);
+  }
+
   private getModel(): Model {
-    const { positions, normals, indices } = boxGeometry();
-    const float = (floats: number) => floats * 4;
     return new Model(this.context.device, {
       ...this.getShaders(),
       id: this.props.id,
-      bufferLayout: [
-        {
-          name: INSTANCE_BUFFER,
-          stepMode: 'instance',
-          byteStride: CAR_STRIDE,
-          attributes: [
-            { attribute: 'instancePositions', format: 'float32x3', byteOffset: float(CAR.high) },
-            { attribute: 'instancePositions64Low', format: 'float32x3', byteOffset: float(CAR.low) },
-            { attribute: 'instanceOrientations', format: 'float32x2', byteOffset: float(CAR.bearing) },
-            { attribute: 'instanceColors', format: 'unorm8x4', byteOffset: CAR.colorByte },
-            { attribute: 'instanceFlags', format: 'unorm8x4', byteOffset: CAR.flagsByte },
-          ],
-        },
-      ],
-      geometry: new Geometry({
-        topology: 'triangle-list',
-        indices,
-        attributes: { positions: { size: 3, value: positions }, normals: { size: 3, value: normals } },
-      }),
-      isInstanced: true,
+      topology: 'triangle-list',
+      vertexCount: 0,
+      bufferLayout: [],
     });
   }
 }

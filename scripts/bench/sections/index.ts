@@ -1,6 +1,7 @@
 import type { BenchSection } from '../types.ts';
+import { cameraSection } from './camera.ts';
 import { loadSection } from './load.ts';
 import { trainsSection } from './trains.ts';
 
 /** Every section, in the order they run. Add new sections here. */
-export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection];
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection];

@@ -23,10 +23,10 @@ export interface TrainFrame {
   /** Car size in metres at this zoom: [length, width, height]. */
   carSize: [number, number, number];
   /**
-   * Per car, interleaved ({@link CAR_STRIDE} bytes, the layout of the train layer's one instance buffer):
+   * Per car, interleaved ({@link CAR_STRIDE} bytes, the layout of the train layer's data texture):
    * float32 [lng, lat, altitude] high parts, float32 the same low parts (64-bit precision on the GPU),
    * float32 bearing (radians, clockwise from north), float32 pitch (radians, up positive),
-   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, cars in this box].
+   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, cars in this box], 8 bytes padding.
    * An entry is one car (cars in this box = 1) or, when zoomed far out, a whole train of N cars drawn as one
    * box centred on its middle (cars in this box = N). `cars` and `carBytes` view the same memory.
    */
@@ -49,8 +49,11 @@ export interface TrainFrame {
 /** Distance between car centres, in car lengths (a small gap between cars). */
 export const CAR_SPACING = 1.04;
 
-/** Bytes per car in {@link TrainFrame.cars}. */
-export const CAR_STRIDE = 40;
+/**
+ * Bytes per car in {@link TrainFrame.cars}: 40 bytes of data and 8 of padding, so that a car is exactly three
+ * RGBA32 texels of the train layer's data texture.
+ */
+export const CAR_STRIDE = 48;
 /** Float offsets within a car: position high parts, low parts, bearing and pitch; byte offsets of colour and flags. */
 export const CAR = { high: 0, low: 3, bearing: 6, pitch: 7, colorByte: 32, flagsByte: 36 } as const;
 /** Bytes per delay marker in {@link TrainFrame.markers}. */
