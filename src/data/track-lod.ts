@@ -11,12 +11,13 @@
  * A vertex is drawn at `B + V·s` (base point plus offset vector scaled by
  * `s = 2^(14 − clamp(zoom, 13, 18))`, see `track-uniforms.ts`), so the shape
  * on the ground changes with zoom between 13 and 18. A vertex is dropped only
- * when it is within tolerance at the band's lowest, middle and highest zoom.
+ * when it is within tolerance at every eighth of a zoom the band serves.
  * Vertices where the drawn opacity changes are always kept.
  *
  * Pure TypeScript (no deck.gl): the layers turn the result into chunks.
  * @module
  */
+import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from './track-position.ts';
 
 /** A zoom band `[minZoom, maxZoom)` and its simplification tolerance. */
 export interface LodBand {
@@ -46,26 +47,8 @@ export const TRACK_LOD_BANDS: readonly LodBand[] = [
 ];
 
 const EARTH_RADIUS = 6378137;
-/** Web Mercator metres per pixel at zoom 0 (deck.gl and MapLibre: 512 px tiles). */
-const MERCATOR_METRES_PER_PIXEL_Z0 = (2 * Math.PI * EARTH_RADIUS) / 512;
-
-/** How offset vectors become ground distance (the layers' track uniforms, in metres). */
-export interface TrackScale {
-  /** Web Mercator metres per track-spacing unit at zoom 14. */
-  spacingMetres: number;
-  /** Metres per depth unit at zoom 14. */
-  depthMetres: number;
-}
-
-/** The offset scale factor `s` of a zoom (see `track-uniforms.ts`). */
-export function offsetScale(zoom: number): number {
-  return 2 ** (14 - Math.min(18, Math.max(13, zoom)));
-}
-
-/** Web Mercator metres per screen pixel at a zoom (at the view's centre). */
-export function mercatorMetresPerPixel(zoom: number): number {
-  return MERCATOR_METRES_PER_PIXEL_Z0 / 2 ** zoom;
-}
+/** Zooms per unit at which a band whose shape changes with zoom is checked. */
+const SAMPLES_PER_ZOOM = 8;
 
 /** Geometry of one polyline: `positions` [lng, lat, *] and `offsets` [vx, vy, vz] per vertex (stride 3). */
 export interface TrackPolyline {
@@ -79,18 +62,25 @@ export interface TrackPolyline {
 }
 
 /** Where each vertex is drawn (Mercator metres, x/y/z) at the offset scales `scales`. */
-function drawnPositions(line: TrackPolyline, scales: readonly number[], scale: TrackScale): Float64Array[] {
+function drawnPositions(line: TrackPolyline, scales: readonly number[], scale: TrackDimensions): Float64Array[] {
+  const base = new Float64Array(line.count * 3);
+  for (let i = 0; i < line.count; i++) {
+    const v = line.start + i;
+    const latRad = (line.positions[v * 3 + 1] * Math.PI) / 180;
+    base[i * 3] = (EARTH_RADIUS * line.positions[v * 3] * Math.PI) / 180;
+    base[i * 3 + 1] = EARTH_RADIUS * Math.log(Math.tan(Math.PI / 4 + latRad / 2));
+    // Depth is in real metres; Mercator stretches it like the ground (1 / cos latitude).
+    base[i * 3 + 2] = 1 / Math.cos(latRad);
+  }
   return scales.map((s) => {
     const out = new Float64Array(line.count * 3);
+    const metres = scale.spacingMetres * s;
+    const depth = scale.depthMetres * s;
     for (let i = 0; i < line.count; i++) {
       const v = line.start + i;
-      const lng = line.positions[v * 3];
-      const lat = line.positions[v * 3 + 1];
-      const latRad = (lat * Math.PI) / 180;
-      out[i * 3] = (EARTH_RADIUS * lng * Math.PI) / 180 + line.offsets[v * 3] * scale.spacingMetres * s;
-      out[i * 3 + 1] = EARTH_RADIUS * Math.log(Math.tan(Math.PI / 4 + latRad / 2)) + line.offsets[v * 3 + 1] * scale.spacingMetres * s;
-      // Depth is in real metres; Mercator stretches it like the ground (1 / cos latitude).
-      out[i * 3 + 2] = (line.offsets[v * 3 + 2] * scale.depthMetres * s) / Math.cos(latRad);
+      out[i * 3] = base[i * 3] + line.offsets[v * 3] * metres;
+      out[i * 3 + 1] = base[i * 3 + 1] + line.offsets[v * 3 + 1] * metres;
+      out[i * 3 + 2] = line.offsets[v * 3 + 2] * depth * base[i * 3 + 2];
     }
     return out;
   });
@@ -111,15 +101,18 @@ function distanceToSegment(p: Float64Array, i: number, a: number, b: number): nu
  * Indices (relative to `line.start`, ascending, first and last included) of
  * the vertices a band keeps. With a tolerance of 0 every vertex is kept.
  */
-export function simplifyTrackPolyline(line: TrackPolyline, band: LodBand, scale: TrackScale): number[] {
+export function simplifyTrackPolyline(line: TrackPolyline, band: LodBand, scale: TrackDimensions): number[] {
   const n = line.count;
   if (band.tolerancePixels <= 0 || n <= 2) return Array.from({ length: n }, (_, i) => i);
-  const tolerance = band.tolerancePixels * mercatorMetresPerPixel(band.maxZoom);
+  const tolerance = band.tolerancePixels / pixelsPerMercatorMetre(band.maxZoom);
   const top = Math.min(band.maxZoom, 18);
   const bottom = Math.max(Math.min(band.minZoom, 18), 13);
-  // The drawn shape is linear in s; checking both ends of the band's range of s and its middle bounds the deviation.
-  const scales = [...new Set([offsetScale(bottom), offsetScale((bottom + top) / 2), offsetScale(top)])];
+  // The drawn shape moves with s between the band's zooms (13 to 18): check it every eighth of a zoom.
+  const steps = top > bottom ? Math.ceil((top - bottom) * SAMPLES_PER_ZOOM) : 0;
+  const scales = [...new Set(Array.from({ length: steps + 1 }, (_, i) => trackScale(bottom + ((top - bottom) * i) / Math.max(steps, 1))))];
   const drawn = drawnPositions(line, scales, scale);
+  // Most segments are decided by the band's two ends and middle; the other samples only confirm a segment kept whole.
+  const coarse = [...new Set([drawn[0], drawn[drawn.length >> 1], drawn[drawn.length - 1]])];
   const keep = new Uint8Array(n);
   keep[0] = 1;
   keep[n - 1] = 1;
@@ -138,18 +131,23 @@ export function simplifyTrackPolyline(line: TrackPolyline, band: LodBand, scale:
       from = i;
     }
   }
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
+  const farthest = (a: number, b: number, samples: readonly Float64Array[]): number => {
     let worst = -1;
     let worstDistance = tolerance;
     for (let i = a + 1; i < b; i++) {
       let d = 0;
-      for (const p of drawn) d = Math.max(d, distanceToSegment(p, i, a, b));
+      for (const p of samples) d = Math.max(d, distanceToSegment(p, i, a, b));
       if (d > worstDistance) {
         worstDistance = d;
         worst = i;
       }
     }
+    return worst;
+  };
+  while (stack.length) {
+    const [a, b] = stack.pop()!;
+    let worst = farthest(a, b, coarse);
+    if (worst < 0 && drawn.length > coarse.length) worst = farthest(a, b, drawn);
     if (worst >= 0) {
       keep[worst] = 1;
       stack.push([a, worst], [worst, b]);

@@ -227,10 +227,13 @@ export interface ZoomBand {
 
 /**
  * A {@link PathCuller} per zoom band, each over the paths `build(band)` gives
- * for it (a level of detail), built the first time the band is shown.
+ * for it (a level of detail), built the first time the band is shown; the
+ * bands next to the one shown are built ahead when the main thread is idle,
+ * so that zooming across a band's edge does not wait for them.
  */
 export class LodCuller<Band extends ZoomBand = ZoomBand> {
   private readonly cullers = new Map<Band, PathCuller>();
+  private idleRequest: number | null = null;
 
   constructor(
     private readonly bands: readonly Band[],
@@ -245,9 +248,33 @@ export class LodCuller<Band extends ZoomBand = ZoomBand> {
   /** Paths to draw for a view, from the band of `zoom` (see {@link PathCuller.update}). */
   update(bounds: LngLatBounds | null, zoom: number): BinaryPaths {
     const band = this.bandAt(zoom);
+    const paths = this.cullerOf(band).update(bounds, zoom);
+    this.buildNeighboursWhenIdle(band);
+    return paths;
+  }
+
+  /** Stops building ahead. */
+  dispose(): void {
+    if (this.idleRequest !== null) globalThis.cancelIdleCallback?.(this.idleRequest);
+    this.idleRequest = null;
+  }
+
+  private cullerOf(band: Band): PathCuller {
     let culler = this.cullers.get(band);
     if (!culler) this.cullers.set(band, (culler = new PathCuller(chunkPaths(this.build(band)))));
-    return culler.update(bounds, zoom);
+    return culler;
+  }
+
+  private buildNeighboursWhenIdle(band: Band): void {
+    if (this.idleRequest !== null || typeof globalThis.requestIdleCallback !== 'function') return;
+    const i = this.bands.indexOf(band);
+    const next = [this.bands[i - 1], this.bands[i + 1]].find((b) => b && !this.cullers.has(b));
+    if (!next) return;
+    this.idleRequest = globalThis.requestIdleCallback(() => {
+      this.idleRequest = null;
+      this.cullerOf(next);
+      this.buildNeighboursWhenIdle(band);
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
-import { packVertexStyle } from './track-path-layer.ts';
+import { packVertexStyle } from './vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from './track-uniforms.ts';
 import { LodCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
@@ -97,10 +97,16 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   override updateState({ props, oldProps }: UpdateParameters<this>) {
     if (props.network !== oldProps.network) {
       const network = props.network;
+      this.state.culler?.dispose();
       this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)) : null });
     }
     const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
     if (paths !== this.state.paths) this.setState({ paths });
+  }
+
+  override finalizeState(context: Parameters<CompositeLayer['finalizeState']>[0]) {
+    this.state.culler?.dispose();
+    super.finalizeState(context);
   }
 
   override renderLayers() {

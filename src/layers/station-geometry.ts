@@ -1,7 +1,7 @@
 import type { Network } from '../data/network.ts';
-import { packVertexStyle } from './track-path-layer.ts';
+import { packVertexStyle } from './vertex-style.ts';
 
-/** Binary path data for station shapes and transfer connectors (see TrackPathLayer). */
+/** Binary path data for station shapes and transfer connectors (see TrackLineLayer). */
 export interface StationPaths {
   length: number;
   startIndices: Uint32Array;
@@ -29,6 +29,11 @@ export interface StationAnchor {
 /** Width (track-spacing units) of a station shape and of a transfer connector. */
 export const STATION_WIDTH = 0.9;
 export const CONNECTOR_WIDTH = 0.22;
+/**
+ * Station shapes are drawn from this zoom: below it a station would be a dot of 3 pixels or less, which reads as a
+ * break in its line rather than a station.
+ */
+export const STATION_MIN_ZOOM = 11;
 /** Tiny offset that turns a single point into a drawable round-capped path. */
 const DOT = 1e-3;
 
@@ -64,14 +69,16 @@ export function buildStationGeometry(network: Network): { paths: StationPaths; a
 
   shapes.forEach((shape, si) => {
     for (const v of shape.variants) {
+      if (v.maxZoom <= STATION_MIN_ZOOM) continue;
+      const minZoom = Math.max(v.minZoom, STATION_MIN_ZOOM);
       starts.push(pos.length / 3);
       pathShape.push(si);
       for (let i = v.start; i < v.start + v.count; i++) {
-        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3], offsets[i * 3 + 1], offsets[i * 3 + 2], v.minZoom, v.maxZoom, STATION_WIDTH);
+        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3], offsets[i * 3 + 1], offsets[i * 3 + 2], minZoom, v.maxZoom, STATION_WIDTH);
       }
       if (v.count === 1) {
         const i = v.start;
-        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3] + DOT, offsets[i * 3 + 1], offsets[i * 3 + 2], v.minZoom, v.maxZoom, STATION_WIDTH);
+        push(positions[i * 3], positions[i * 3 + 1], offsets[i * 3] + DOT, offsets[i * 3 + 1], offsets[i * 3 + 2], minZoom, v.maxZoom, STATION_WIDTH);
       }
     }
     const first = shape.variants[0];
@@ -85,7 +92,7 @@ export function buildStationGeometry(network: Network): { paths: StationPaths; a
     pathShape.push(-1);
     for (const si of group.shapes) {
       const a = anchors[si];
-      push(a.lng, a.lat, a.vx, a.vy, a.vz, 0, 24, CONNECTOR_WIDTH);
+      push(a.lng, a.lat, a.vx, a.vy, a.vz, STATION_MIN_ZOOM, 24, CONNECTOR_WIDTH);
       a.lines = Math.max(a.lines, group.shapes.reduce((n, s) => n + shapes[s].stations.length, 0));
     }
   }

@@ -4,6 +4,7 @@ import { Model } from '@luma.gl/engine';
 import type { BinaryPaths } from './path-culling.ts';
 import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from './track-strips.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
+import { UNPACK_VERTEX_STYLE_GLSL } from './vertex-style.ts';
 
 /** Props of {@link TrackLineLayer}. */
 export interface TrackLineLayerProps {
@@ -39,11 +40,7 @@ out float vAcross;
 out float vEdge;
 out float vAlong;
 
-vec3 track_unpack_style(float packed) {
-  float code = floor(packed + 0.5);
-  return vec3(mod(code, 32.0), mod(floor(code / 32.0), 32.0), floor(code / 1024.0) / 255.0);
-}
-
+${UNPACK_VERTEX_STYLE_GLSL}
 // Direction of a segment as drawn at offset scale s: base part plus the offsets' change.
 vec2 track_direction(vec4 segment, float s) {
   vec2 d = segment.xy + segment.zw * track.spacing * s;
@@ -119,7 +116,7 @@ const VERTEX_BUFFER = 'vertices';
  * `B + V·s` like the other track layers (`track-uniforms.ts`); widths scale
  * like the offsets; joints are mitred, ends round, edges antialiased in the
  * fragment shader (the canvas has no multisampling); the zoom range and
- * opacity packed in each vertex's style hide it as in TrackPathLayer.
+ * opacity packed in each vertex's style (`vertex-style.ts`) hide it.
  */
 export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   static override layerName = 'TrackLineLayer';

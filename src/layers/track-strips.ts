@@ -1,4 +1,5 @@
 import type { BinaryPaths } from './path-culling.ts';
+import { vertexStyleOpacity } from './vertex-style.ts';
 
 /**
  * Track polylines as one triangle strip for {@link TrackLineLayer}: every
@@ -73,10 +74,6 @@ function commonY(lat: number): number {
   return COMMON_PER_MERCATOR_RADIAN * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 }
 
-/** Opacity (0–1) of a packed vertex style (see `packVertexStyle`). */
-function styleOpacity(packed: number): number {
-  return Math.floor(Math.round(packed) / 1024) / 255;
-}
 
 /**
  * Builds the strip of binary paths with attributes `getPath` (3 values per
@@ -115,7 +112,7 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     const end = paths.startIndices[p + 1];
     let first = -1;
     for (let v = paths.startIndices[p]; v <= end; v++) {
-      const visible = v < end && styleOpacity(offsets[v * 4 + 3]) > 0;
+      const visible = v < end && vertexStyleOpacity(offsets[v * 4 + 3]) > 0;
       if (visible && first < 0) first = v;
       if (!visible && first >= 0) {
         if (v - 1 > first) addRun(first, v - 1);

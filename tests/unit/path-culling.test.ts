@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkPaths, pathsOfChunks, PathCuller, visibleChunks, type BinaryPaths } from '../../src/layers/path-culling.ts';
-import { packVertexStyle } from '../../src/layers/track-path-layer.ts';
+import { packVertexStyle } from '../../src/layers/vertex-style.ts';
 
 /** Paths from lists of [lng, lat] with a zoom range each; colour = path index. */
 function makePaths(list: Array<{ points: [number, number][]; minZoom?: number; maxZoom?: number }>): BinaryPaths {
