@@ -315,14 +315,14 @@ function roadWidth(withCasing: boolean): ExpressionSpecification {
   return ['interpolate', ['exponential', 1.5], ['zoom'], ...stops];
 }
 
-/** Road casings from this zoom (below it a casing is under a pixel wide and would double the roads' vertices). */
-const CASING_MIN_ZOOM = 13;
+/** Road casings from this zoom (below it a casing is a pixel or two wide and would double the roads' vertices). */
+const CASING_MIN_ZOOM = 15;
 
 /** From this zoom roads have round joints and ends (below it mitred joints and flat ends: far fewer vertices). */
 const ROUND_ROAD_ENDS_ZOOM = 15;
 
 /**
- * Leaves out roads thinner than about half a pixel at the tile's zoom (their width interpolates up from 0
+ * Leaves out roads thinner than about half a pixel (service roads: a pixel) at the tile's zoom (their width interpolates up from 0
  * at the stop before they show, see ROAD_WIDTH_STOPS): they would be tessellated and drawn for nothing.
  */
 function roadShownAtZoom(): ExpressionSpecification {
@@ -330,7 +330,7 @@ function roadShownAtZoom(): ExpressionSpecification {
     'match',
     ['get', 'class'],
     ['service', 'track'],
-    ['>=', ['zoom'], 14],
+    ['>=', ['zoom'], 15],
     ['minor', 'raceway'],
     ['>=', ['zoom'], 12],
     ['secondary', 'tertiary'],
