@@ -30,6 +30,7 @@ uniform trainUniforms {
   float groundOpacity;
   float undergroundOpacity;
   float minPixels;
+  float faces;
 } train;
 `;
 
@@ -38,13 +39,15 @@ interface TrainUniformProps {
   groundOpacity: number;
   undergroundOpacity: number;
   minPixels: number;
+  /** Faces drawn per car: 5 (sides, ends and top), or 3 (sides and top) when zoomed out. */
+  faces: number;
 }
 
 const trainUniforms = {
   name: 'train',
   vs: uniformBlock,
   fs: uniformBlock,
-  uniformTypes: { carSize: 'vec3<f32>', groundOpacity: 'f32', undergroundOpacity: 'f32', minPixels: 'f32' },
+  uniformTypes: { carSize: 'vec3<f32>', groundOpacity: 'f32', undergroundOpacity: 'f32', minPixels: 'f32', faces: 'f32' },
 } as const satisfies ShaderModule<TrainUniformProps>;
 
 /** The faces of a unit box (−0.5…0.5) without its bottom: normal and four corners each. */
@@ -75,8 +78,11 @@ function boxShaderConstants(): string {
 const CAR_TEXELS = CAR_STRIDE / 16;
 const CARS_PER_ROW = 1024;
 const TEXTURE_WIDTH = CARS_PER_ROW * CAR_TEXELS;
-/** Vertices of one car: five faces (no bottom) of two triangles. */
-const VERTICES_PER_CAR = 30;
+/** Faces of one car (no bottom), two triangles each; zoomed out, the two ends (a car's width, a pixel or two) are left out. */
+const FACES_PER_CAR = 5;
+const FACES_PER_CAR_ZOOMED_OUT = 3;
+/** Below this zoom cars are drawn without their end faces. */
+const END_FACES_MIN_ZOOM = 12;
 
 const vs = /* glsl */ `\
 #version 300 es
@@ -103,12 +109,16 @@ vec4 car_bytes(uint word) {
 }
 
 void main(void) {
-  // One plain draw of 30 vertices per car (SwiftShader runs an instanced draw as one draw per instance): the car is
-  // gl_VertexID / 30, its data three texels of the data texture, its corner one of the box's.
-  int car = gl_VertexID / ${VERTICES_PER_CAR};
-  int corner = gl_VertexID - car * ${VERTICES_PER_CAR};
+  // One plain draw of 6 vertices per face of every car (SwiftShader runs an instanced draw as one draw per instance):
+  // the car is gl_VertexID / (6 · faces), its data three texels of the data texture, its corner one of the box's.
+  int faces = int(train.faces + 0.5);
+  int car = gl_VertexID / (faces * 6);
+  int corner = gl_VertexID - car * faces * 6;
   int face = corner / 6;
-  vec3 positions = BOX_CORNERS[face * 4 + QUAD[corner - face * 6]];
+  int quadCorner = QUAD[corner - face * 6];
+  // Three faces: the sides (0, 1) and the top (4).
+  if (faces == ${FACES_PER_CAR_ZOOMED_OUT} && face == 2) face = 4;
+  vec3 positions = BOX_CORNERS[face * 4 + quadCorner];
   vec3 normals = BOX_NORMALS[face];
   uvec4 t0 = car_texel(car, 0);
   uvec4 t1 = car_texel(car, 1);
@@ -258,8 +268,9 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
     if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
     if (frame && model && frame.carCount > 0 && this.state.carTexture) {
-      model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels } });
-      model.setVertexCount(frame.carCount * VERTICES_PER_CAR);
+      const faces = this.context.viewport.zoom >= END_FACES_MIN_ZOOM ? FACES_PER_CAR : FACES_PER_CAR_ZOOMED_OUT;
+      model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels, faces } });
+      model.setVertexCount(frame.carCount * faces * 6);
       model.draw(this.context.renderPass);
     }
     this.props.onScriptTime?.(performance.now() - started);
