@@ -23,7 +23,10 @@
  * (computed from the train's position and the car size of the current zoom);
  * the window is counted for orange pixels (#FF9500 shaded, the issue's colour).
  * The Ginza line and its cars are that same orange, which is why the window
- * excludes the car and the track.
+ * excludes the car and the track. Station names are drawn on a canvas above
+ * the trains, and where the train is held depends on how long the page took
+ * to load (A701 stands at Kyobashi for the first ~16 s: its name covered up to
+ * 85 % of the window), so names are hidden while the window is screenshot.
  *
  * The page's clock: Playwright's `page.clock` fakes `requestAnimationFrame`
  * and timers too; under software WebGL (a frame takes seconds) its catch-up
@@ -190,6 +193,9 @@ type Point = { x: number; y: number };
 
 /** A train held still on screen, seen from its side, and where its delay sphere would be drawn. */
 interface SideView {
+  /** The train, and where its head was when the view was measured (it must not move before the screenshot). */
+  id: string;
+  at: { lng: number; lat: number; altitude: number };
   /** Centre of the head car (for pointing at it). */
   car: Point;
   /** Centre and top of the sphere. */
@@ -253,7 +259,7 @@ async function holdSideView(page: Page, id: string, viewMode: 'ground' | 'underg
   );
   // Vertical distances shrink by sin(pitch) on screen; horizontal ones (along the train, seen from its side) do not.
   const radius = (points.centre.y - points.top.y) / Math.sin((PITCH * Math.PI) / 180);
-  return { ...points, radius };
+  return { id, at: { lng: position!.lng, lat: position!.lat, altitude: position!.altitude }, ...points, radius };
 }
 
 /** Whether a pixel is the sphere's orange (#FF9500, shaded 70–100 %, nearly opaque). */
@@ -294,12 +300,24 @@ function closeUp(image: RgbaImage, view: SideView): RgbaImage {
   return { width: part.width * scale, height: part.height * scale, data: out };
 }
 
-/** Screenshots the held view, attaches it and a close-up, and measures the sphere window. */
+/**
+ * Screenshots the held view with station names hidden (they are drawn above
+ * the trains and may cover the sphere's window), attaches it and a close-up,
+ * and measures the sphere window.
+ */
 async function measureSphere(page: Page, view: SideView, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => void window.map.setLayerVisibility('stations', 'none'));
+  await waitForFrames(page);
   const image = await screenshotImage(page, { testInfo, name: `${name}.png` });
+  await page.evaluate(() => void window.map.setLayerVisibility('stations', 'visible'));
+  // The clock was held: the frame screenshot is the one the window was computed from.
+  expect(await page.evaluate((id) => window.map.getTrainPosition(id), view.id), `${view.id} has not moved since the window was computed`).toMatchObject(view.at);
   await attachPng(testInfo, `${name}-close-up.png`, closeUp(image, view));
   const coverage = sphereCoverage(image, view);
-  testInfo.annotations.push({ type: 'sphere', description: `${name}: ${coverage.orange}/${coverage.total} orange pixels above the head car (radius ${view.radius.toFixed(1)} px)` });
+  testInfo.annotations.push({
+    type: 'sphere',
+    description: `${name}: ${coverage.orange}/${coverage.total} orange pixels above the head car (radius ${view.radius.toFixed(1)} px, centre ${view.centre.x.toFixed(1)},${view.centre.y.toFixed(1)})`,
+  });
   expect(coverage.total, `${name}: the sphere window is on screen`).toBeGreaterThan(20);
   return coverage;
 }
