@@ -5,7 +5,7 @@ import { packVertexStyle } from './vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from './track-uniforms.ts';
 import { LodCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
-import { bandZoomRange, MAX_MAP_ZOOM, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
+import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
 
 /** Props of {@link RailwayLayer}. */
 export interface RailwayLayerProps {
@@ -21,17 +21,16 @@ export interface RailwayLayerProps {
  * its railway's colour and its offset, with the piece's zoom range narrowed
  * to the band's.
  */
-export function buildRailwayPaths(network: Network, band: LodBand = FULL_DETAIL): BinaryPaths {
+export function buildRailwayPaths(network: Network, band: LodBand): BinaryPaths {
   const { pieces, railways } = network.meta;
   const { track } = network;
-  const scale = trackScaleOf();
   const kept: Array<{ piece: number; indices: number[]; zoom: [number, number] }> = [];
   let vertexCount = 0;
   pieces.forEach((piece, i) => {
     const zoom = bandZoomRange(band, piece.minZoom, piece.maxZoom);
     if (!zoom || piece.count === 0) return;
     const line = { positions: track.positions, offsets: track.offsets, opacity: track.opacity, start: piece.start, count: piece.count };
-    const indices = simplifyTrackPolyline(line, band, scale);
+    const indices = simplifyTrackPolyline(line, band, TRACK_DIMENSIONS);
     kept.push({ piece: i, indices, zoom });
     vertexCount += indices.length;
   });
@@ -65,13 +64,8 @@ export function buildRailwayPaths(network: Network, band: LodBand = FULL_DETAIL)
   };
 }
 
-/** Every zoom, every vertex. */
-const FULL_DETAIL: LodBand = { minZoom: 0, maxZoom: MAX_MAP_ZOOM, tolerancePixels: 0 };
-
-/** The layers' track scale in metres (the same constants as the track uniforms). */
-function trackScaleOf() {
-  return { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
-}
+/** The track's spacing and depth in metres, as the track uniforms draw them. */
+const TRACK_DIMENSIONS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
 
 /**
  * Every railway in its official colour. Lines sharing a corridor run side by

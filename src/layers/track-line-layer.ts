@@ -19,8 +19,6 @@ export interface TrackLineLayerProps {
   lineWidth: number;
   /** Colour (RGBA 0–255) of paths without `getColor`. */
   color: readonly number[];
-  /** Called with the number of segments drawn whenever the data changes (statistics). */
-  onSegments?: ((segments: number) => void) | null;
 }
 
 const vs = /* glsl */ `\
@@ -125,7 +123,6 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lineWidth: 0.4,
     color: { type: 'color', value: [0, 0, 0, 255] },
-    onSegments: null,
   };
 
   declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
@@ -145,7 +142,6 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   override updateState({ props, oldProps }: UpdateParameters<this>) {
     if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
     const strip = props.paths ? buildTrackStrip(props.paths, { width: props.lineWidth, color: props.color, spacing: props.track.spacing }) : null;
-    props.onSegments?.(strip?.segmentCount ?? 0);
     if (!strip || strip.vertexCount === 0) {
       this.setState({ vertexCount: 0 });
       return;

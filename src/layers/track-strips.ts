@@ -1,4 +1,5 @@
 import type { BinaryPaths } from './path-culling.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_SPACING_METRES } from './track-uniforms.ts';
 import { vertexStyleOpacity } from './vertex-style.ts';
 
 /**
@@ -67,8 +68,8 @@ export interface TrackStrip {
 
 const COMMON_PER_DEGREE = 512 / 360;
 const COMMON_PER_MERCATOR_RADIAN = 512 / (2 * Math.PI);
-/** 120 Mercator metres (the track spacing at zoom 14) in common units. */
-const DEFAULT_SPACING = (120 * 512) / (2 * Math.PI * 6378137);
+/** The track spacing at zoom 14 in common units (what the layers pass as `track.spacing`). */
+const DEFAULT_SPACING = TRACK_SPACING_METRES * COMMON_UNITS_PER_MERCATOR_METRE;
 
 function commonY(lat: number): number {
   return COMMON_PER_MERCATOR_RADIAN * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
