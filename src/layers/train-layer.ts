@@ -303,10 +303,15 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     }
     const words = new Uint32Array(frame.cars.buffer, frame.cars.byteOffset, (numInstances * CAR_STRIDE) / 4);
     const fullRows = Math.floor(numInstances / CARS_PER_ROW);
-    const wordsPerRow = TEXTURE_WIDTH * 4;
-    if (fullRows > 0) texture.writeData(words.subarray(0, fullRows * wordsPerRow), { x: 0, y: 0, width: TEXTURE_WIDTH, height: fullRows });
     const rest = numInstances - fullRows * CARS_PER_ROW;
-    if (rest > 0) texture.writeData(words.subarray(fullRows * wordsPerRow), { x: 0, y: fullRows, width: rest * CAR_TEXELS, height: 1 });
+    // Straight to WebGL: luma.gl's Texture.writeData normalises its options on every call, which cost more main-thread
+    // time than the upload itself. Same calls as it makes (bind, no unpack buffer; its pixel-store defaults hold).
+    const gl = (this.context.device as unknown as { gl: WebGL2RenderingContext }).gl;
+    gl.bindTexture(gl.TEXTURE_2D, (texture as unknown as { handle: WebGLTexture }).handle);
+    gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
+    if (fullRows > 0) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, TEXTURE_WIDTH, fullRows, gl.RGBA_INTEGER, gl.UNSIGNED_INT, words, 0);
+    if (rest > 0) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, fullRows, rest * CAR_TEXELS, 1, gl.RGBA_INTEGER, gl.UNSIGNED_INT, words, fullRows * TEXTURE_WIDTH * 4);
+    gl.bindTexture(gl.TEXTURE_2D, null);
   }
 
   override finalizeState(context: Parameters<FrameLayer<TrainLayerProps>['finalizeState']>[0]) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../src/data/routes.ts';
 import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
 import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
-import { carSize, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
+import { carSize, carsPerBox, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { allocateTrainFrame, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import { rectangleArea } from '../../src/data/trains/view-area.ts';
@@ -162,6 +162,51 @@ describe('train frames', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('groups neighbouring cars into boxes of at least 8 pixels at zoom 11, each centred on its cars', () => {
+    const t = 8 * 3600;
+    expect(carsPerBox(10.5, 10)).toBe(1);
+    expect(carsPerBox(2.6, 10)).toBe(3);
+    expect(carsPerBox(1.3, 10)).toBe(10);
+    expect(carsPerBox(2.6, 2)).toBe(2);
+    // Zoom 13: one box per car; remember each car's centre.
+    composeFrame(ctx, t, 13, -1, frame);
+    const carCentres = new Map<number, [number, number][]>();
+    for (let car = 0; car < frame.carCount; car++) {
+      const train = frame.trains[frame.carTrain[car]];
+      if (!carCentres.has(train)) carCentres.set(train, []);
+      carCentres.get(train)!.push(carPosition(frame, car).slice(0, 2) as [number, number]);
+    }
+    const carsAt13 = frame.carCount;
+    // Zoom 11 (cars 2.6 px long, same size, spacing and offsets as at 13): boxes of 3 cars, the last one shorter.
+    composeFrame(ctx, t, 11, -1, frame);
+    expect(frame.carCount).toBeLessThan(carsAt13 / 2.5);
+    const boxesOf = new Map<number, number[]>();
+    const centres = new Map<number, [number, number][]>();
+    for (let box = 0; box < frame.carCount; box++) {
+      const train = frame.trains[frame.carTrain[box]];
+      if (!boxesOf.has(train)) (boxesOf.set(train, []), centres.set(train, []));
+      boxesOf.get(train)!.push(carFlag(frame, box, 3));
+      centres.get(train)!.push(carPosition(frame, box).slice(0, 2) as [number, number]);
+    }
+    let checked = 0;
+    for (const [train, boxes] of boxesOf) {
+      const cars = carCentres.get(train);
+      if (!cars) continue;
+      expect(boxes.reduce((a, b) => a + b, 0)).toBe(cars.length);
+      expect(boxes.slice(0, -1).every((n) => n === 3)).toBe(true);
+      // A box of an odd number of cars is centred on its middle car.
+      let first = 0;
+      boxes.forEach((n, i) => {
+        if (n % 2 === 1) {
+          expect(metres(centres.get(train)![i], cars[first + (n - 1) / 2])).toBeLessThan(1);
+          checked++;
+        }
+        first += n;
+      });
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it('describes a train for its popup', () => {

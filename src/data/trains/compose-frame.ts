@@ -23,6 +23,20 @@ export const REAL_CAR_SIZE: [number, number, number] = [20, 2.95, 3.8];
  */
 export const WHOLE_TRAIN_CAR_PIXELS = 2;
 
+/**
+ * Between that and this many pixels a car, neighbouring cars are drawn in
+ * boxes of several cars, each at least this long on screen: the gaps between
+ * cars are a fraction of a pixel there and do not show, and the boxes still
+ * follow the curves (a box is one chord of the track, a few pixels long).
+ */
+export const CAR_BOX_MIN_PIXELS = 8;
+
+/** Cars per box at a car's on-screen length (pixels) for a train of `cars` cars. */
+export function carsPerBox(carPixels: number, cars: number): number {
+  if (carPixels < WHOLE_TRAIN_CAR_PIXELS) return cars;
+  return Math.min(cars, Math.max(1, Math.floor(CAR_BOX_MIN_PIXELS / carPixels)));
+}
+
 /** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
 const SIZE_LATITUDE = 35.68;
 
@@ -181,7 +195,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
   const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
   const size = carSize(zoom, dims);
   const spacing = size[0] * CAR_SPACING;
-  const wholeTrains = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((SIZE_LATITUDE * Math.PI) / 180) < WHOLE_TRAIN_CAR_PIXELS;
+  const carPixels = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((SIZE_LATITUDE * Math.PI) / 180);
   const n = collectTrains(ctx, t, zoom, now);
   if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, spacing * 2);
   let car = 0;
@@ -226,10 +240,11 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       frame.markerBytes[markers * MARKER_STRIDE + MARKER.flagsByte] = sample.depth < -0.25 ? 255 : 0;
       markers++;
     }
-    // Zoomed out so far that cars would be smudges a pixel or two long: one box for the whole train, centred on its middle.
-    const boxes = wholeTrains ? 1 : cars;
-    for (let c = 0; c < boxes; c++) {
-      if (c > 0 || boxes === 1) sampleRoute(network, route, head - direction * (boxes === 1 ? cars / 2 : c + 0.5) * spacing, zoom, dims, sample);
+    // Zoomed out, cars are a few pixels long: boxes of several cars (one box per train when they are smudges), each centred on its cars.
+    const perBox = carsPerBox(carPixels, cars);
+    for (let first = 0; first < cars; first += perBox) {
+      const inBox = Math.min(perBox, cars - first);
+      if (first > 0 || inBox > 1) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
       const bearing = sample.bearing + (direction < 0 ? 180 : 0);
       const f = (car * CAR_STRIDE) / 4;
       const b = car * CAR_STRIDE;
@@ -244,7 +259,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       bytes[b + CAR.flagsByte] = sample.depth < -0.25 ? 255 : 0;
       bytes[b + CAR.flagsByte + 1] = late;
       bytes[b + CAR.flagsByte + 2] = isSelected ? 255 : 0;
-      bytes[b + CAR.flagsByte + 3] = boxes === 1 ? cars : 1;
+      bytes[b + CAR.flagsByte + 3] = inBox;
       frame.carTrain[car] = trainSlot;
       car++;
     }
