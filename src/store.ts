@@ -3,6 +3,7 @@ import type { BundleManifest } from './data/bundle/manifest.ts';
 import type { ClockMode, SimulationClock } from './data/clock.ts';
 import type { LineStatus } from './data/realtime/odpt-parse.ts';
 import type { Network } from './data/network.ts';
+import type { StationGroup } from './data/station-groups.ts';
 import type { TrackingViewpoint } from './data/tracking-view.ts';
 import type { TrainDetails } from './data/trains/train-details.ts';
 import type { TrainFeed } from './data/trains/train-feed.ts';
@@ -15,6 +16,13 @@ export interface TrainSelection {
   /** Timetable index the train runs now, or an extra train's code (see `data/trains/train-codes.ts`). */
   train: number;
   /** Train id without prefix, e.g. "JR-East.Yamanote.400G". */
+  id: string;
+}
+
+/** The selected station group (station panel, highlighted on the map). */
+export interface StationSelection extends StationGroup {
+  kind: 'station';
+  /** Id of the station chosen (without the `odpt.Station:` prefix), e.g. "JR-East.Yamanote.Shinjuku". */
   id: string;
 }
 
@@ -78,6 +86,10 @@ export interface AppState {
   /** Train positions from the simulation worker, once the network is loaded. */
   trainFeed: TrainFeed | null;
   selection: TrainSelection | null;
+  /** The selected station group; a station and a train are never selected together. */
+  stationSelection: StationSelection | null;
+  /** Station panel folded to its header. */
+  stationPanelCollapsed: boolean;
   /** Camera viewpoint while tracking. */
   trackingMode: TrackingViewpoint;
   hover: HoverState | null;
@@ -101,6 +113,7 @@ export interface AppState {
   setTheme(theme: Theme): void;
   setViewMode(mode: ViewMode): void;
   select(selection: TrainSelection | null): void;
+  selectStation(selection: StationSelection | null): void;
   setTrackingMode(mode: TrackingViewpoint): void;
 }
 
@@ -131,6 +144,8 @@ export function createAppStore(initial: {
     clock: initial.clock,
     trainFeed: null,
     selection: null,
+    stationSelection: null,
+    stationPanelCollapsed: false,
     trackingMode: initial.trackingMode,
     hover: null,
     trackedDetails: null,
@@ -148,7 +163,11 @@ export function createAppStore(initial: {
     setViewMode: (viewMode) => set({ viewMode }),
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
-      set(selection ? { selection } : { selection: null, trackedDetails: null });
+      set(selection ? { selection, stationSelection: null } : { selection: null, trackedDetails: null });
+    },
+    selectStation: (stationSelection) => {
+      if (stationSelection && get().selection) get().select(null);
+      set({ stationSelection });
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),
   }));

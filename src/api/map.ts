@@ -31,6 +31,7 @@ import {
   DEPRECATED_TRACKING_MODES,
 } from './options.ts';
 import { parseSelectionId } from '../data/ids.ts';
+import { selectStation } from '../select-station.ts';
 
 /** Events of {@link Map}. */
 export interface MapEvents {
@@ -145,7 +146,7 @@ export class Map extends Evented<MapEvents> {
           store,
           basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
           stats: this.stats,
-          controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl },
+          controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl, searchControl: resolved.searchControl },
         }),
       );
     };
@@ -161,10 +162,11 @@ export class Map extends Evented<MapEvents> {
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
     }
-    const id = s.selection?.id || null;
-    const previousId = previous.selection?.id || null;
+    const id = s.selection?.id || s.stationSelection?.id || null;
+    const previousId = previous.selection?.id || previous.stationSelection?.id || null;
     if (id && id !== previousId) this.fire('selection', { selection: id });
-    if (!s.selection && previous.selection) this.fire('deselection');
+    if (!s.selection && !s.stationSelection && (previous.selection || previous.stationSelection)) this.fire('deselection');
+    if (s.networkDrawn && !previous.networkDrawn && this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
   }
@@ -332,23 +334,42 @@ export class Map extends Evented<MapEvents> {
 
   /** Id (without prefix) of the selected train, or null. */
   getSelection(): string | null {
-    return this.requireStore().getState().selection?.id || null;
+    const state = this.requireStore().getState();
+    return state.selection?.id || state.stationSelection?.id || null;
   }
 
   /**
-   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional),
-   * or ends the selection with null. A train that is not running now fires an `error` event.
+   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional), selects a
+   * station's group by id (`odpt.Station:{operator}.{line}.{station}`, prefix optional; the camera flies there and
+   * the station panel opens), or ends the selection with null. A train that is not running now, or an unknown
+   * station, fires an `error` event.
    */
   setSelection(id: string | null): this {
-    if (id === null) this.requireStore().getState().select(null);
+    if (id === null) {
+      this.requireStore().getState().select(null);
+      this.requireStore().getState().selectStation(null);
+      return this;
+    }
+    const parsed = parseSelectionId(id);
+    if (parsed?.kind === 'station') this.selectStationById(parsed.id);
     else void this.selectTrain(id);
     return this;
+  }
+
+  private selectStationById(id: string) {
+    const store = this.requireStore();
+    const network = store.getState().network;
+    if (!network) return;
+    const station = network.stationIndex.get(id);
+    const container = this.getContainer();
+    const size = container ? { width: container.clientWidth, height: container.clientHeight } : undefined;
+    if (station === undefined || !selectStation(store, station, size)) this.fire('error', { message: `Station "${id}" is not on the map; nothing was selected.` });
   }
 
   private async selectTrain(input: string) {
     const parsed = parseSelectionId(input);
     if (!parsed || parsed.kind !== 'train') {
-      this.fire('error', { message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G".` });
+      this.fire('error', { message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G" or a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku".` });
       return;
     }
     const store = this.requireStore();

@@ -43,6 +43,15 @@ const DOT = 1e-3;
  * the shapes of a transfer group.
  */
 export function buildStationGeometry(network: Network): { paths: StationPaths; anchors: StationAnchor[] } {
+  let geometry = built.get(network);
+  if (!geometry) built.set(network, (geometry = build(network)));
+  return geometry;
+}
+
+/** Geometry already built per network (the shapes, the names and station picking all use it). */
+const built = new WeakMap<Network, { paths: StationPaths; anchors: StationAnchor[] }>();
+
+function build(network: Network): { paths: StationPaths; anchors: StationAnchor[] } {
   const { shapes, groups } = network.meta;
   const { positions, offsets } = network.stationPoints;
   const pos: number[] = [];
@@ -111,4 +120,29 @@ export function buildStationGeometry(network: Network): { paths: StationPaths; a
     },
     anchors,
   };
+}
+
+/** The paths of the given station shapes only (no connectors), e.g. to highlight a selected station. */
+export function pathsOfShapes(paths: StationPaths, shapes: ReadonlySet<number>): StationPaths {
+  const keep: number[] = [];
+  for (let p = 0; p < paths.length; p++) if (shapes.has(paths.pathShape[p])) keep.push(p);
+  const starts: number[] = [];
+  let count = 0;
+  for (const p of keep) {
+    starts.push(count);
+    count += paths.startIndices[p + 1] - paths.startIndices[p];
+  }
+  const attributes: StationPaths['attributes'] = {};
+  for (const [name, { value, size }] of Object.entries(paths.attributes)) {
+    const source = value as Float64Array | Float32Array;
+    const out = new (source.constructor as Float64ArrayConstructor | Float32ArrayConstructor)(count * size);
+    let at = 0;
+    for (const p of keep) {
+      const part = source.subarray(paths.startIndices[p] * size, paths.startIndices[p + 1] * size);
+      out.set(part, at);
+      at += part.length;
+    }
+    attributes[name] = { value: out, size };
+  }
+  return { length: keep.length, startIndices: Uint32Array.from([...starts, count]), pathShape: Int32Array.from(keep.map((p) => paths.pathShape[p])), attributes };
 }

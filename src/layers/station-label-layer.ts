@@ -29,7 +29,7 @@ export interface StationLabelLayerProps {
 const PLACEMENT_INTERVAL = 200;
 
 /** Longitude, latitude and altitude of a base + offset anchor at a zoom. */
-function anchorPosition(a: { lng: number; lat: number; vx: number; vy: number; vz: number }, track: TrackStyle, zoom: number): [number, number, number] {
+export function anchorPosition(a: { lng: number; lat: number; vx: number; vy: number; vz: number }, track: TrackStyle, zoom: number): [number, number, number] {
   return offsetPosition(a.lng, a.lat, a.vx, a.vy, a.vz, zoom, { spacingMetres: track.spacing / COMMON_UNITS_PER_MERCATOR_METRE, depthMetres: track.depth });
 }
 

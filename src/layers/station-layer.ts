@@ -1,6 +1,6 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
-import { buildStationGeometry, CONNECTOR_WIDTH, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
+import { buildStationGeometry, CONNECTOR_WIDTH, pathsOfShapes, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
@@ -11,7 +11,14 @@ export interface StationLayerProps {
   track: TrackStyle;
   /** Colours of the shape fill and outline, RGBA. */
   colors: { fill: number[]; outline: number[] };
+  /** Station shapes drawn highlighted (the selected station), or null. */
+  highlightShapes?: readonly number[] | null;
+  /** Colour of the highlight ring, RGBA. */
+  highlightColor?: number[];
 }
+
+/** Width of the highlight ring around a selected station's outline, track-spacing units on each side. */
+const HIGHLIGHT_RING = 0.35;
 
 /**
  * Stations: one rounded shape per physical station (the lines stopping there
@@ -24,12 +31,16 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     network: { type: 'object', value: null as unknown as Network, compare: true },
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     colors: { type: 'object', value: { fill: [255, 255, 255, 255], outline: [30, 30, 30, 255] }, compare: 1 },
+    highlightShapes: { type: 'object', value: null, compare: 1 },
+    highlightColor: { type: 'color', value: [255, 145, 0, 255] },
   };
 
   declare state: {
     culler: PathCuller | null;
     paths: BinaryPaths | null;
     outlinePaths: BinaryPaths | null;
+    all: StationPaths | null;
+    highlight: BinaryPaths | null;
   };
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -40,7 +51,12 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     if (props.network !== oldProps.network) {
       const all = props.network ? buildStationGeometry(props.network).paths : null;
       const withOutline = all && { ...all, attributes: { ...all.attributes, outlineWidth: { value: outlineWidths(all), size: 1 } } };
-      this.setState({ culler: withOutline ? new PathCuller(chunkPaths(withOutline)) : null });
+      this.setState({ culler: withOutline ? new PathCuller(chunkPaths(withOutline)) : null, all });
+    }
+    if (props.network !== oldProps.network || props.highlightShapes !== oldProps.highlightShapes) {
+      const shapes = props.highlightShapes?.length && this.state.all ? pathsOfShapes(this.state.all, new Set(props.highlightShapes)) : null;
+      const ring = shapes && (shapes.attributes.getWidth.value as Float32Array).map((w) => w + 0.14 + HIGHLIGHT_RING * 2);
+      this.setState({ highlight: shapes && ring ? { ...shapes, attributes: { ...shapes.attributes, getWidth: { value: ring, size: 1 } } } : null });
     }
     const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
     if (paths === this.state.paths) return;
@@ -49,10 +65,11 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
   }
 
   override renderLayers() {
-    const { paths, outlinePaths } = this.state;
-    const { track, colors } = this.props;
+    const { paths, outlinePaths, highlight } = this.state;
+    const { track, colors, highlightColor } = this.props;
     if (!paths) return null;
     return [
+      highlight && new TrackLineLayer(this.getSubLayerProps({ id: 'highlight', track, paths: highlight, color: highlightColor })),
       new TrackLineLayer(this.getSubLayerProps({ id: 'outline', track, paths: outlinePaths, color: colors.outline })),
       new TrackLineLayer(this.getSubLayerProps({ id: 'fill', track, paths, color: colors.fill })),
     ];

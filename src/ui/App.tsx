@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { InterfaceLanguage } from '../api/languages.ts';
 import type { RenderStats } from '../render-stats.ts';
@@ -9,6 +9,7 @@ import { MESSAGES } from './i18n/messages.ts';
 import { MapView, type BasemapSource } from './MapView.tsx';
 import { NavigationControls } from './NavigationControls.tsx';
 import { ModeControls, TrackingModeControl } from './ModeControls.tsx';
+import { SearchControl } from './SearchControl.tsx';
 import { StationsInView } from './StationsInView.tsx';
 import { TrackingPanel } from './TrackingPanel.tsx';
 import { TrainPopup } from './TrainPopup.tsx';
@@ -22,7 +23,11 @@ export interface AppControls {
   navigationControl: boolean;
   modeControl: boolean;
   configControl: boolean;
+  searchControl: boolean;
 }
+
+/** The station panel loads when a station is first selected (not before the map shows). */
+const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
 
 export interface AppProps {
   store: AppStore;
@@ -35,14 +40,19 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
+  const stationSelected = useAppStore((s) => s.stationSelection !== null);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !store.getState().selection) return;
+      const { selection, stationSelection } = store.getState();
+      if (event.key !== 'Escape' || (!selection && !stationSelection) || event.defaultPrevented) return;
       const target = event.target as Node | null;
-      if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().select(null);
+      if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) {
+        if (selection) store.getState().select(null);
+        else store.getState().selectStation(null);
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -53,6 +63,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
         <MapView basemap={basemap} stats={stats} />
         {controls.clockControl && <Clock />}
         <div className="tt-controls">
+          {controls.searchControl && <SearchControl />}
           {controls.navigationControl && <NavigationControls />}
           {controls.modeControl && <ModeControls />}
           {controls.configControl && <TrackingModeControl />}
@@ -60,6 +71,11 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
         </div>
         <TrainPopup />
         <TrackingPanel />
+        {stationSelected && (
+          <Suspense fallback={null}>
+            <StationPanel />
+          </Suspense>
+        )}
         <StatusOverlay />
         <StationsInView />
       </div>

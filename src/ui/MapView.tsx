@@ -1,4 +1,4 @@
-import { FlyToInterpolator, LinearInterpolator, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { FlyToInterpolator, LinearInterpolator, MapView as DeckMapView, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -23,6 +23,8 @@ import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
 import { useMapClick } from './use-map-click.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
+import { pickStation } from '../layers/station-picking.ts';
+import { selectStation } from '../select-station.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -61,6 +63,15 @@ function toDeckViewState(view: ViewState, request?: CameraRequest): DeckViewStat
 }
 
 /**
+ * The camera of every canvas. Its far plane lies further below the ground than deck.gl's default (1.01× the
+ * distance to the ground's far edge): looking straight down, that plane cut away every underground line and train.
+ */
+export const MAP_VIEW = new DeckMapView({ id: 'map', farZMultiplier: 3 });
+
+/** Ring around the selected station (the highlight colour of the interface). */
+const SELECTED_STATION_COLOR = [255, 145, 0, 255];
+
+/**
  * The map: deck.gl layers over a MapLibre base map. deck.gl owns the camera
  * (uncontrolled), so moving the map never re-renders React. The camera object
  * deck.gl was last given lives in a ref: API camera requests replace it and
@@ -79,6 +90,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
   const visible = useAppStore((s) => s.layerVisibility);
   const networkDrawn = useAppStore((s) => s.networkDrawn);
+  const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -127,9 +139,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     const track = trackStyle(viewMode);
     return [
       new RailwayLayer({ id: 'railways', network, track, visible: visible.railways }),
-      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), visible: visible.stations }),
+      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations }),
     ];
-  }, [network, viewMode, theme, visible]);
+  }, [network, viewMode, theme, visible, selectedShapes]);
 
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const overlayLayers = useMemo(() => {
@@ -199,9 +211,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     }
   }, [stats]);
   // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
-  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn);
+  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   const labelsParent = useRef<HTMLDivElement>(null);
-  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop, networkDrawn);
+  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
   /** Picks a train on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);
@@ -232,7 +244,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const state = store.getState();
       if (train === NO_TRAIN) {
+        const viewport = deckRef.current?.deck?.getViewports()[0];
+        const { network: net, viewMode: mode } = state;
+        const station = net && viewport && info.x >= 0 ? pickStation(net, viewport, trackStyle(mode), info.x, info.y, mode === 'underground') : -1;
+        if (station >= 0 && viewport && selectStation(store, station, viewport)) return;
         if (state.selection) state.select(null);
+        if (state.stationSelection) state.selectStation(null);
         return;
       }
       state.select({ kind: 'train', train, id: state.hover?.details.train === train ? state.hover.details.id : '' });
@@ -261,6 +278,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         ref={deckRef}
         initialViewState={camera.current}
         controller={controller}
+        views={MAP_VIEW}
         layers={layers}
         onViewStateChange={onViewStateChange as never}
         onAfterRender={onAfterRender}

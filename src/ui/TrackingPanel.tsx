@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore, useStoreApi } from './store-context.ts';
+import { CloseButton, CollapseButton } from './PanelButtons.tsx';
 import { TrainSummary } from './TrainPopup.tsx';
 import { formatServiceMinutes, useNames } from './use-names.ts';
 
@@ -29,30 +30,13 @@ export function TrackingPanel() {
       <header className="tt-tracking-header">
         <TrainSummary details={details} />
         <div className="tt-tracking-actions">
-          <button
-            type="button"
-            className="tt-button"
-            data-testid="timetable-toggle"
-            aria-expanded={!collapsed}
-            aria-label={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
-            title={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
-            onClick={() => store.setState({ timetableCollapsed: !collapsed })}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d={collapsed ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="tt-button"
-            aria-label={intl.formatMessage({ id: 'stopTracking' })}
-            title={intl.formatMessage({ id: 'stopTracking' })}
-            onClick={() => store.getState().select(null)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+          <CollapseButton
+            collapsed={collapsed}
+            testId="timetable-toggle"
+            label={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
+            onToggle={() => store.setState({ timetableCollapsed: !collapsed })}
+          />
+          <CloseButton label={intl.formatMessage({ id: 'stopTracking' })} onClose={() => store.getState().select(null)} />
         </div>
       </header>
       {!collapsed && (

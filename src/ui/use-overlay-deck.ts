@@ -1,4 +1,4 @@
-import { Deck, type LayersList, type MapViewState } from '@deck.gl/core';
+import { Deck, type LayersList, type MapViewState, type View } from '@deck.gl/core';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
@@ -35,8 +35,9 @@ export function useOverlayDeck(
   subscribe: (onChange: () => void) => () => void,
   onAfterRender: () => void,
   enabled = true,
-): RefObject<Deck | null> {
-  const deck = useRef<Deck | null>(null);
+  view?: View,
+): RefObject<Deck<View | null> | null> {
+  const deck = useRef<Deck<View | null> | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
   latest.current = { layers, camera, onAfterRender };
 
@@ -47,6 +48,7 @@ export function useOverlayDeck(
       parent: element,
       id,
       controller: false,
+      views: view ?? null,
       deviceProps: { webgl: { antialias: false, preserveDrawingBuffer: false } },
       viewState: latest.current.camera(),
       layers: latest.current.layers,
@@ -60,7 +62,7 @@ export function useOverlayDeck(
       overlay.finalize();
       deck.current = null;
     };
-  }, [id, parent, subscribe, enabled]);
+  }, [id, parent, subscribe, enabled, view]);
 
   useEffect(() => {
     deck.current?.setProps({ layers });

@@ -3,6 +3,7 @@ import type { SimulationClock } from '../clock.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainDetails } from './train-details.ts';
+import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { ViewArea } from './view-area.ts';
@@ -29,6 +30,7 @@ export class TrainFeed {
   private listeners = new Set<() => void>();
   private pendingDetails = new Map<number, (d: TrainDetails | null) => void>();
   private pendingFinds = new Map<number, (train: number) => void>();
+  private pendingDepartures = new Map<number, (groups: DepartureGroup[] | null) => void>();
   private readyWaiters: (() => void)[] = [];
   private nextRequestId = 1;
   private selected = NO_TRAIN;
@@ -87,6 +89,15 @@ export class TrainFeed {
     });
   }
 
+  /** The next `count` departures per line and direction from `stations` (station indices) at the current time; null while the day's timetable loads. */
+  departures(stations: number[], count = 2): Promise<DepartureGroup[] | null> {
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.pendingDepartures.set(requestId, resolve);
+      this.worker.postMessage({ type: 'departures', requestId, stations, time: this.clock.now(), count });
+    });
+  }
+
   /** Lays real-time reports over the timetables (or switches them off in playback). */
   setRealtime(reports: RealtimeReport[], enabled: boolean): void {
     this.worker.postMessage({ type: 'realtime', reports, enabled, time: this.clock.now() });
@@ -131,6 +142,10 @@ export class TrainFeed {
       case 'details':
         this.pendingDetails.get(message.requestId)?.(message.details);
         this.pendingDetails.delete(message.requestId);
+        break;
+      case 'departures':
+        this.pendingDepartures.get(message.requestId)?.(message.groups);
+        this.pendingDepartures.delete(message.requestId);
         break;
       case 'found':
         this.pendingFinds.get(message.requestId)?.(message.train);

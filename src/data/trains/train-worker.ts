@@ -14,6 +14,7 @@ import { RealtimeOverlay, type RealtimeReport } from './realtime-overlay.ts';
 import { composeFrame, frameCapacity, type FrameContext } from './compose-frame.ts';
 import { buildSchedule } from '../train-schedule.ts';
 import { trainDetails } from './describe-train.ts';
+import { buildDepartureIndex, nextDepartures, type DepartureIndex } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
@@ -24,6 +25,8 @@ declare const self: DedicatedWorkerGlobalScope;
 interface DayContext extends FrameContext {
   calendar: Calendar;
   serviceDate: string;
+  /** Built on the first departures request of the day. */
+  departureIndex?: DepartureIndex;
 }
 
 let network: Network | null = null;
@@ -147,6 +150,13 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       case 'find': {
         const context = dayFor(request.time);
         post({ type: 'found', requestId: request.requestId, train: context ? findTrain(context, request.id, serviceDayOf(request.time).seconds) : -1 });
+        break;
+      }
+      case 'departures': {
+        const context = dayFor(request.time);
+        if (context) context.departureIndex ??= buildDepartureIndex(context.timetable);
+        const groups = context ? nextDepartures(context.network, context.departureIndex!, request.stations, serviceDayOf(request.time).seconds, request.count, context.realtime) : null;
+        post({ type: 'departures', requestId: request.requestId, groups });
         break;
       }
       case 'details': {

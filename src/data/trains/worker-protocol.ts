@@ -4,6 +4,7 @@ import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainFrame } from './train-frame-format.ts';
 import type { ViewArea } from './view-area.ts';
 import type { TrainDetails } from './train-details.ts';
+import type { DepartureGroup } from './departures.ts';
 
 /** Messages from the main thread to the train worker. */
 export type WorkerRequest =
@@ -32,6 +33,8 @@ export type WorkerRequest =
   | { type: 'details'; requestId: number; train: number; time: number; zoom: number }
   /** Real-time reports to lay over the timetables; `enabled` false in playback or without fresh data. */
   | { type: 'realtime'; reports: RealtimeReport[]; enabled: boolean; time: number }
+  /** The next `count` departures per line and direction from `stations` at `time`. */
+  | { type: 'departures'; requestId: number; stations: number[]; time: number; count: number }
   /** Which timetable runs train `id` ("{operator}.{line}.{number}") at `time`. */
   | { type: 'find'; requestId: number; id: string; time: number };
 
@@ -41,4 +44,5 @@ export type WorkerResponse =
   | { type: 'frame'; frame: TrainFrame; calendar: Calendar; serviceDate: string }
   | { type: 'details'; requestId: number; details: TrainDetails | null }
   | { type: 'found'; requestId: number; train: number }
+  | { type: 'departures'; requestId: number; groups: DepartureGroup[] | null }
   | { type: 'error'; message: string };

@@ -46,7 +46,8 @@ export type MessageId =
   | 'notYet'
   | 'disclaimer'
   | 'dataSources'
-  | 'close';
+  | 'close'
+  | 'searchStations';
 
 type Catalog = Record<MessageId, string>;
 
@@ -96,6 +97,7 @@ const en: Catalog = {
   disclaimer: 'Transit data may be inexact. Please do not contact transit operators about this app.',
   dataSources: 'Data sources',
   close: 'Close',
+  searchStations: 'Search stations',
 };
 
 /** Interface text in the 11 interface languages. */
@@ -147,6 +149,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: '交通データは不正確な場合があります。本アプリについて交通事業者へ問い合わせないでください。',
     dataSources: 'データ提供',
     close: '閉じる',
+    searchStations: '駅を検索',
   },
   ko: {
     loading: '도쿄 철도망을 불러오는 중…',
@@ -194,6 +197,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: '교통 데이터는 부정확할 수 있습니다. 이 앱에 대해 교통 사업자에게 문의하지 마십시오.',
     dataSources: '데이터 출처',
     close: '닫기',
+    searchStations: '역 검색',
   },
   'zh-Hans': {
     loading: '正在加载东京铁路网…',
@@ -241,6 +245,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: '交通数据可能不准确。请勿就本应用联系交通运营商。',
     dataSources: '数据来源',
     close: '关闭',
+    searchStations: '搜索车站',
   },
   'zh-Hant': {
     loading: '正在載入東京鐵路網…',
@@ -288,6 +293,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: '交通資料可能不準確。請勿就本應用程式聯絡交通業者。',
     dataSources: '資料來源',
     close: '關閉',
+    searchStations: '搜尋車站',
   },
   th: {
     loading: 'กำลังโหลดเครือข่ายรถไฟโตเกียว…',
@@ -335,6 +341,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'ข้อมูลการขนส่งอาจไม่ถูกต้อง โปรดอย่าติดต่อผู้ให้บริการเกี่ยวกับแอปนี้',
     dataSources: 'แหล่งข้อมูล',
     close: 'ปิด',
+    searchStations: 'ค้นหาสถานี',
   },
   ne: {
     loading: 'टोकियो रेल सञ्जाल लोड हुँदैछ…',
@@ -382,6 +389,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'यातायात डाटा गलत हुन सक्छ। यो एपबारे यातायात सञ्चालकलाई सम्पर्क नगर्नुहोस्।',
     dataSources: 'डाटा स्रोतहरू',
     close: 'बन्द गर्नुहोस्',
+    searchStations: 'स्टेसन खोज्नुहोस्',
   },
   'pt-BR': {
     loading: 'Carregando a rede ferroviária de Tóquio…',
@@ -429,6 +437,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'Os dados de transporte podem ser imprecisos. Não contate as operadoras sobre este app.',
     dataSources: 'Fontes de dados',
     close: 'Fechar',
+    searchStations: 'Buscar estações',
   },
   fr: {
     loading: 'Chargement du réseau ferroviaire de Tokyo…',
@@ -476,6 +485,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'Les données de transport peuvent être inexactes. Ne contactez pas les exploitants au sujet de cette application.',
     dataSources: 'Sources des données',
     close: 'Fermer',
+    searchStations: 'Rechercher une gare',
   },
   es: {
     loading: 'Cargando la red ferroviaria de Tokio…',
@@ -523,6 +533,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'Los datos de transporte pueden ser inexactos. No contacte a los operadores sobre esta aplicación.',
     dataSources: 'Fuentes de datos',
     close: 'Cerrar',
+    searchStations: 'Buscar estaciones',
   },
   de: {
     loading: 'Das Tokioter Bahnnetz wird geladen…',
@@ -570,5 +581,6 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     disclaimer: 'Verkehrsdaten können ungenau sein. Bitte wenden Sie sich wegen dieser App nicht an die Verkehrsunternehmen.',
     dataSources: 'Datenquellen',
     close: 'Schließen',
+    searchStations: 'Bahnhof suchen',
   },
 };

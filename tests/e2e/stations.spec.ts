@@ -1,0 +1,208 @@
+/**
+ * Stations as a person uses them (Tuesday 24 Nov 2026, 08:00 in Tokyo, playback from there): the search box
+ * finds a station as they type and flies to it, the station is highlighted and selected (`selection` event), the
+ * station panel lists the next departures per line and direction; keyboard only; a click on a station on the map
+ * selects it and a click on the empty map deselects; the API and `?selection=` take station ids; a phone-size run.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { attachPng, countColor, rectAround, screenshotImage } from './support/pixels.ts';
+import { offsetPosition } from '../../src/data/track-position.ts';
+import { buildStationGeometry } from '../../src/layers/station-geometry.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { loadRealData } from '../unit/fixtures/real-data.ts';
+
+const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
+/** The highlight ring of the selected station (SELECTED_STATION_COLOR in MapView). */
+const HIGHLIGHT: [number, number, number] = [255, 145, 0];
+
+async function open(page: Page, query = '') {
+  await page.goto(`/?lang=en&theme=light&${MORNING}${query}`);
+  await waitForNetwork(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { events: string[] };
+    w.events = [];
+    window.map.on('selection', (e: { selection: string }) => w.events.push(`selection ${e.selection}`));
+    window.map.on('deselection', () => w.events.push('deselection'));
+  });
+}
+
+const events = (page: Page) => page.evaluate(() => (window as unknown as { events: string[] }).events);
+
+/** Departure rows of the station panel, once its departures have arrived from the worker. */
+async function departureRows(page: Page) {
+  const panel = page.getByTestId('station-panel');
+  await expect(panel.getByTestId('departure').first()).toBeVisible({ timeout: 30_000 });
+  return panel.getByTestId('departure').allInnerTexts();
+}
+
+test('search: typing lists candidates, Enter flies to Shinjuku, selects it and opens its panel with departures', async ({ page }, testInfo) => {
+  await open(page);
+  await page.getByTestId('search-button').click();
+  const input = page.getByRole('combobox', { name: 'Search stations' });
+  await expect(input).toBeFocused();
+  await input.pressSequentially('shinj');
+  const options = page.getByTestId('search-option');
+  await expect(options.first()).toContainText('Shinjuku');
+  expect(await options.count()).toBeGreaterThanOrEqual(5);
+  await expect(options.nth(1)).toContainText('Shinjuku-sanchome');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await screenshotImage(page, { testInfo, name: 'search-candidates.png' });
+  await input.press('Enter');
+  await expect(page.getByTestId('station-search')).toBeHidden();
+
+  await expect.poll(() => events(page)).toEqual([expect.stringMatching(/^selection [A-Za-z-]+\.[A-Za-z0-9-]+\.Shinjuku$/)]);
+  const selected = await page.evaluate(() => window.map.getSelection());
+  expect(selected).toMatch(/\.Shinjuku$/);
+  await waitForCameraToSettle(page);
+  const camera = await getCamera(page);
+  expect(camera.zoom).toBeGreaterThanOrEqual(15);
+
+  const panel = page.getByTestId('station-panel');
+  await expect(panel.getByTestId('station-name')).toContainText('Shinjuku');
+  await expect(panel).toContainText('Yamanote Line');
+  await expect(panel).toContainText('Marunouchi Line');
+  const rows = await departureRows(page);
+  expect(rows.length).toBeGreaterThanOrEqual(10);
+  // Times are the next ones after 08:00 (HH:MM), each with its train type.
+  for (const row of rows) expect(row).toMatch(/^0[89]:\d\d\s+\S/);
+  const groups = await panel.getByTestId('departure-group').allInnerTexts();
+  expect(groups.some((g) => g.startsWith('Yamanote Line') && g.includes('Inner Loop'))).toBe(true);
+  expect(groups.some((g) => g.startsWith('Yamanote Line') && g.includes('Outer Loop'))).toBe(true);
+
+  // The station is highlighted on the map, above the panel.
+  await page.waitForTimeout(1000);
+  const image = await screenshotImage(page, { testInfo, name: 'station-selected.png' });
+  const station = await project(page, [139.7006, 35.6896]);
+  const panelBox = (await panel.boundingBox())!;
+  expect(station.y, 'the station sits above the panel').toBeLessThan(panelBox.y);
+  expect(countColor(image, rectAround(station, 160, 90, image), HIGHLIGHT, 40), 'highlight ring pixels around Shinjuku').toBeGreaterThan(40);
+});
+
+test('keyboard only: Tab to the search, arrows through the candidates, Enter selects, Escape closes the panel', async ({ page }) => {
+  await open(page);
+  let focused = '';
+  for (let i = 0; i < 12 && focused !== 'search-button'; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+  }
+  expect(focused).toBe('search-button');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('ueno');
+  const options = page.getByTestId('search-option');
+  await expect(options.first()).toHaveText(/^Ueno/);
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  // Escape in the box closes the search only.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('station-search')).toBeHidden();
+  expect(await events(page)).toEqual([]);
+
+  await page.getByTestId('search-button').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('上野');
+  await expect(options.first()).toHaveText(/^上野|^Ueno/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('station-name')).toHaveText(/^Ueno/);
+  await expect.poll(() => events(page)).toEqual([expect.stringMatching(/\.Ueno$/)]);
+  await departureRows(page);
+
+  // Collapse and expand with the keyboard; Escape deselects.
+  await page.getByTestId('station-panel-toggle').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('departures')).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('departures')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('station-panel')).toBeHidden();
+  await expect.poll(() => events(page)).toEqual([expect.stringMatching(/\.Ueno$/), 'deselection']);
+});
+
+test('a click on a station selects its group; a click on the empty map deselects it', async ({ page }, testInfo) => {
+  await open(page);
+  // Trains are not picked here: a click must reach the station or the empty map.
+  await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
+  // Kudanshita: one group of three lines (Hanzomon, Shinjuku, Tozai).
+  await page.evaluate(() => void window.map.jumpTo({ center: [139.7515, 35.6955], zoom: 16, pitch: 0, bearing: 0 }));
+  await waitForCameraToSettle(page);
+  await page.waitForTimeout(1500);
+  await screenshotImage(page, { testInfo, name: 'before-click.png' });
+  // Where the Tozai line's Kudanshita is drawn: its shape's centre, offset from the line's centre like the drawing.
+  const { network } = loadRealData();
+  const station = network.stationIndex.get('TokyoMetro.Tozai.Kudanshita')!;
+  const anchor = buildStationGeometry(network).anchors[network.meta.stations[station].shape];
+  const position = offsetPosition(anchor.lng, anchor.lat, anchor.vx, anchor.vy, anchor.vz, 16, { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES });
+  const target = await page.evaluate(([lng, lat, altitude]) => window.map.project([lng, lat], altitude), position);
+  expect(Math.hypot(target.x - 640, target.y - 360), 'the station is near the middle').toBeLessThan(120);
+  await page.mouse.click(target.x, target.y);
+  await expect(page.getByTestId('station-name')).toContainText('Kudanshita');
+  await expect.poll(() => events(page)).toEqual([expect.stringMatching(/\.Kudanshita$/)]);
+  const lines = await page.getByTestId('station-panel').locator('.tt-station-lines li').allInnerTexts();
+  expect(lines.length).toBe(3);
+  await waitForCameraToSettle(page);
+  // Far from any station (the camera flew there; 300 px to the left of the middle lies no station at zoom 16 here).
+  await page.mouse.click(40, 200);
+  await expect(page.getByTestId('station-panel')).toBeHidden();
+  await expect.poll(() => events(page)).toEqual([expect.stringMatching(/\.Kudanshita$/), 'deselection']);
+});
+
+test('setSelection and ?selection= take station ids (prefix optional); an unknown station is an error event', async ({ page }) => {
+  await open(page, `&selection=${encodeURIComponent('odpt.Station:TokyoMetro.Ginza.Asakusa')}`);
+  await expect(page.getByTestId('station-name')).toContainText('Asakusa');
+  expect(await page.evaluate(() => window.map.getSelection())).toBe('TokyoMetro.Ginza.Asakusa');
+  const errors: string[] = await page.evaluate(() => {
+    const list: string[] = [];
+    window.map.on('error', (e: { message: string }) => list.push(e.message));
+    window.map.setSelection('JR-East.Yamanote.Ebisu');
+    window.map.setSelection('odpt.Station:Nowhere.Line.Nostation');
+    return new Promise((resolve) => setTimeout(() => resolve(list), 200));
+  });
+  expect(errors).toEqual(['Station "Nowhere.Line.Nostation" is not on the map; nothing was selected.']);
+  await expect(page.getByTestId('station-name')).toContainText('Ebisu');
+  expect(await page.evaluate(() => window.map.getSelection())).toBe('JR-East.Yamanote.Ebisu');
+  await page.evaluate(() => void window.map.setSelection(null));
+  await expect(page.getByTestId('station-panel')).toBeHidden();
+  expect(await page.evaluate(() => window.map.getSelection())).toBeNull();
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('search and the station panel fit a phone without covering the clock or the controls', async ({ page }, testInfo) => {
+    await open(page);
+    await page.getByTestId('search-button').tap();
+    const input = page.getByRole('combobox');
+    await expect(input).toBeVisible();
+    await input.fill('shibuya');
+    await expect(page.getByTestId('search-option').first()).toContainText('Shibuya');
+    const box = (await page.getByTestId('station-search').boundingBox())!;
+    const clock = (await page.locator('.tt-clock').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y, 'the search box is below the clock').toBeGreaterThanOrEqual(clock.y + clock.height);
+    const option = (await page.getByTestId('search-option').first().boundingBox())!;
+    expect(option.height, 'tap target').toBeGreaterThanOrEqual(44);
+    await screenshotImage(page, { testInfo, name: 'phone-search.png' });
+    await page.getByTestId('search-option').first().tap();
+
+    const panel = page.getByTestId('station-panel');
+    await expect(panel.getByTestId('station-name')).toContainText('Shibuya');
+    await departureRows(page);
+    const sheet = (await panel.boundingBox())!;
+    expect(sheet.x).toBe(0);
+    expect(sheet.width).toBe(390);
+    expect(sheet.y + sheet.height).toBeLessThanOrEqual(844.5);
+    expect(sheet.height).toBeLessThanOrEqual(844 * 0.46);
+    for (const control of await page.locator('.tt-controls button').all()) {
+      const b = await control.boundingBox();
+      if (b) expect(b.y + b.height, 'controls stay above the sheet').toBeLessThanOrEqual(sheet.y);
+    }
+    const close = (await page.getByTestId('station-panel-close').boundingBox())!;
+    expect(close.height).toBeGreaterThanOrEqual(44);
+    await page.waitForTimeout(1000);
+    await attachPng(testInfo, 'phone-station-panel.png', await page.screenshot());
+  });
+});
