@@ -212,7 +212,7 @@ interface SideView {
  */
 async function holdSideView(page: Page, id: string, viewMode: 'ground' | 'underground'): Promise<SideView> {
   await page.evaluate(() => (window as unknown as TestWindow).testClock.resume());
-  await page.evaluate((mode) => window.map.setViewMode(mode), viewMode);
+  await page.evaluate((mode) => void window.map.setViewMode(mode), viewMode);
   const before = await page.evaluate((train) => window.map.getTrainPosition(train), id);
   expect(before, `${id} is drawn`).not.toBeNull();
   const bearing = ((before!.bearing + 90 + 540) % 360) - 180;
