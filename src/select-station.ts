@@ -17,7 +17,6 @@ export function selectStation(store: AppStore, station: number, mapSize?: { widt
   const group = network && stationGroupOf(network.meta, station);
   if (!network || !group) return false;
   select({ kind: 'station', id: network.meta.stations[station].id, ...group });
-  store.setState({ stationPanelCollapsed: false });
   const zoom = Math.max(viewState.zoom, STATION_ZOOM);
   let [longitude, latitude] = group.center;
   if (mapSize && mapSize.width > 0 && mapSize.height > 0) {

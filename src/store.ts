@@ -113,7 +113,10 @@ export interface AppState {
   setTheme(theme: Theme): void;
   setViewMode(mode: ViewMode): void;
   select(selection: TrainSelection | null): void;
+  /** Selects a station group (ending any train selection, in one update) and unfolds its panel, or ends it with null. */
   selectStation(selection: StationSelection | null): void;
+  /** Ends the selection of a train or a station. */
+  deselect(): void;
   setTrackingMode(mode: TrackingViewpoint): void;
 }
 
@@ -166,8 +169,13 @@ export function createAppStore(initial: {
       set(selection ? { selection, stationSelection: null } : { selection: null, trackedDetails: null });
     },
     selectStation: (stationSelection) => {
-      if (stationSelection && get().selection) get().select(null);
-      set({ stationSelection });
+      if (!stationSelection) return set({ stationSelection: null });
+      get().trainFeed?.select(NO_TRAIN);
+      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null });
+    },
+    deselect: () => {
+      if (get().selection) get().select(null);
+      if (get().stationSelection) set({ stationSelection: null });
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),
   }));

@@ -161,12 +161,12 @@ export class Map extends Evented<MapEvents> {
       // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
+      if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
     }
     const id = s.selection?.id || s.stationSelection?.id || null;
     const previousId = previous.selection?.id || previous.stationSelection?.id || null;
     if (id && id !== previousId) this.fire('selection', { selection: id });
     if (!s.selection && !s.stationSelection && (previous.selection || previous.stationSelection)) this.fire('deselection');
-    if (s.networkDrawn && !previous.networkDrawn && this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
   }
@@ -346,8 +346,7 @@ export class Map extends Evented<MapEvents> {
    */
   setSelection(id: string | null): this {
     if (id === null) {
-      this.requireStore().getState().select(null);
-      this.requireStore().getState().selectStation(null);
+      this.requireStore().getState().deselect();
       return this;
     }
     const parsed = parseSelectionId(id);

@@ -1,4 +1,6 @@
 import type { Network } from '../data/network.ts';
+import { offsetPosition } from '../data/track-position.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE, type TrackStyle } from './track-uniforms.ts';
 import { packVertexStyle } from './vertex-style.ts';
 
 /** Binary path data for station shapes and transfer connectors (see TrackLineLayer). */
@@ -120,6 +122,11 @@ function build(network: Network): { paths: StationPaths; anchors: StationAnchor[
     },
     anchors,
   };
+}
+
+/** Longitude, latitude and altitude of a base + offset anchor at a zoom (where names and picking place a station). */
+export function anchorPosition(a: { lng: number; lat: number; vx: number; vy: number; vz: number }, track: TrackStyle, zoom: number): [number, number, number] {
+  return offsetPosition(a.lng, a.lat, a.vx, a.vy, a.vz, zoom, { spacingMetres: track.spacing / COMMON_UNITS_PER_MERCATOR_METRE, depthMetres: track.depth });
 }
 
 /** The paths of the given station shapes only (no connectors), e.g. to highlight a selected station. */

@@ -1,11 +1,10 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
 import { TextLayer } from '@deck.gl/layers';
 import type { Network } from '../data/network.ts';
-import { offsetPosition } from '../data/track-position.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
-import { buildStationGeometry } from './station-geometry.ts';
+import { anchorPosition, buildStationGeometry } from './station-geometry.ts';
 import { buildStationLabels, labelCharacters, type StationLabel } from './station-labels.ts';
-import { COMMON_UNITS_PER_MERCATOR_METRE, type TrackStyle } from './track-uniforms.ts';
+import type { TrackStyle } from './track-uniforms.ts';
 
 /** Props of {@link StationLabelLayer}. */
 export interface StationLabelLayerProps {
@@ -27,11 +26,6 @@ export interface StationLabelLayerProps {
 
 /** Least time between two label placements while the view moves, ms. */
 const PLACEMENT_INTERVAL = 200;
-
-/** Longitude, latitude and altitude of a base + offset anchor at a zoom. */
-export function anchorPosition(a: { lng: number; lat: number; vx: number; vy: number; vz: number }, track: TrackStyle, zoom: number): [number, number, number] {
-  return offsetPosition(a.lng, a.lat, a.vx, a.vy, a.vz, zoom, { spacingMetres: track.spacing / COMMON_UNITS_PER_MERCATOR_METRE, depthMetres: track.depth });
-}
 
 /**
  * Station names in the chosen language, one per name of a transfer group.

@@ -55,7 +55,7 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     }
     if (props.network !== oldProps.network || props.highlightShapes !== oldProps.highlightShapes) {
       const shapes = props.highlightShapes?.length && this.state.all ? pathsOfShapes(this.state.all, new Set(props.highlightShapes)) : null;
-      const ring = shapes && (shapes.attributes.getWidth.value as Float32Array).map((w) => w + 0.14 + HIGHLIGHT_RING * 2);
+      const ring = shapes && outlineWidths(shapes).map((w) => w + HIGHLIGHT_RING * 2);
       this.setState({ highlight: shapes && ring ? { ...shapes, attributes: { ...shapes.attributes, getWidth: { value: ring, size: 1 } } } : null });
     }
     const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;

@@ -1,7 +1,6 @@
 import type { Viewport } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
-import { anchorPosition } from './station-label-layer.ts';
-import { buildStationGeometry, STATION_MIN_ZOOM } from './station-geometry.ts';
+import { anchorPosition, buildStationGeometry, STATION_MIN_ZOOM } from './station-geometry.ts';
 import type { TrackStyle } from './track-uniforms.ts';
 
 /** How far (px) from a station's centre a click still picks it: a fingertip's reach (a 44 px target). */

@@ -49,10 +49,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
       const { selection, stationSelection } = store.getState();
       if (event.key !== 'Escape' || (!selection && !stationSelection) || event.defaultPrevented) return;
       const target = event.target as Node | null;
-      if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) {
-        if (selection) store.getState().select(null);
-        else store.getState().selectStation(null);
-      }
+      if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().deselect();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

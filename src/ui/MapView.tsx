@@ -248,8 +248,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         const { network: net, viewMode: mode } = state;
         const station = net && viewport && info.x >= 0 ? pickStation(net, viewport, trackStyle(mode), info.x, info.y, mode === 'underground') : -1;
         if (station >= 0 && viewport && selectStation(store, station, viewport)) return;
-        if (state.selection) state.select(null);
-        if (state.stationSelection) state.selectStation(null);
+        state.deselect();
         return;
       }
       state.select({ kind: 'train', train, id: state.hover?.details.train === train ? state.hover.details.id : '' });

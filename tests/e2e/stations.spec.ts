@@ -7,9 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { attachPng, countColor, rectAround, screenshotImage } from './support/pixels.ts';
-import { offsetPosition } from '../../src/data/track-position.ts';
-import { buildStationGeometry } from '../../src/layers/station-geometry.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { anchorPosition, buildStationGeometry } from '../../src/layers/station-geometry.ts';
+import { trackStyle } from '../../src/ui/track-style.ts';
 import { loadRealData } from '../unit/fixtures/real-data.ts';
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
@@ -134,7 +133,7 @@ test('a click on a station selects its group; a click on the empty map deselects
   const { network } = loadRealData();
   const station = network.stationIndex.get('TokyoMetro.Tozai.Kudanshita')!;
   const anchor = buildStationGeometry(network).anchors[network.meta.stations[station].shape];
-  const position = offsetPosition(anchor.lng, anchor.lat, anchor.vx, anchor.vy, anchor.vz, 16, { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES });
+  const position = anchorPosition(anchor, trackStyle('ground'), 16);
   const target = await page.evaluate(([lng, lat, altitude]) => window.map.project([lng, lat], altitude), position);
   expect(Math.hypot(target.x - 640, target.y - 360), 'the station is near the middle').toBeLessThan(120);
   await page.mouse.click(target.x, target.y);

@@ -28,9 +28,8 @@ export class TrainFeed {
   private inFlight = false;
   private ready = false;
   private listeners = new Set<() => void>();
-  private pendingDetails = new Map<number, (d: TrainDetails | null) => void>();
-  private pendingFinds = new Map<number, (train: number) => void>();
-  private pendingDepartures = new Map<number, (groups: DepartureGroup[] | null) => void>();
+  /** Answers awaited from the worker, by request id. */
+  private pending = new Map<number, (answer: never) => void>();
   private readyWaiters: (() => void)[] = [];
   private nextRequestId = 1;
   private selected = NO_TRAIN;
@@ -82,20 +81,12 @@ export class TrainFeed {
 
   /** Details of a train at the current time, for popups and the tracking timetable. */
   details(train: number, zoom: number): Promise<TrainDetails | null> {
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.pendingDetails.set(requestId, resolve);
-      this.worker.postMessage({ type: 'details', requestId, train, time: this.clock.now(), zoom });
-    });
+    return this.ask((requestId) => ({ type: 'details', requestId, train, time: this.clock.now(), zoom }));
   }
 
   /** The next `count` departures per line and direction from `stations` (station indices) at the current time; null while the day's timetable loads. */
   departures(stations: number[], count = 2): Promise<DepartureGroup[] | null> {
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.pendingDepartures.set(requestId, resolve);
-      this.worker.postMessage({ type: 'departures', requestId, stations, time: this.clock.now(), count });
-    });
+    return this.ask((requestId) => ({ type: 'departures', requestId, stations, time: this.clock.now(), count }));
   }
 
   /** Lays real-time reports over the timetables (or switches them off in playback). */
@@ -106,11 +97,7 @@ export class TrainFeed {
   /** The timetable index of train `id` ("{operator}.{line}.{number}") running now, or −1. Waits for the worker to be ready. */
   async find(id: string): Promise<number> {
     if (!this.ready) await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.pendingFinds.set(requestId, resolve);
-      this.worker.postMessage({ type: 'find', requestId, id, time: this.clock.now() });
-    });
+    return this.ask((requestId) => ({ type: 'find', requestId, id, time: this.clock.now() }));
   }
 
   dispose(): void {
@@ -140,22 +127,34 @@ export class TrainFeed {
         break;
       }
       case 'details':
-        this.pendingDetails.get(message.requestId)?.(message.details);
-        this.pendingDetails.delete(message.requestId);
+        this.answer(message.requestId, message.details);
         break;
       case 'departures':
-        this.pendingDepartures.get(message.requestId)?.(message.groups);
-        this.pendingDepartures.delete(message.requestId);
+        this.answer(message.requestId, message.groups);
         break;
       case 'found':
-        this.pendingFinds.get(message.requestId)?.(message.train);
-        this.pendingFinds.delete(message.requestId);
+        this.answer(message.requestId, message.train);
         break;
       case 'error':
         this.inFlight = false;
         this.onError(message.message);
         break;
     }
+  }
+
+  /** Posts a request (built with its id) and resolves with the worker's answer to it. */
+  private ask<T>(request: (requestId: number) => WorkerRequest): Promise<T> {
+    const requestId = this.nextRequestId++;
+    return new Promise<T>((resolve) => {
+      this.pending.set(requestId, resolve as (answer: never) => void);
+      this.worker.postMessage(request(requestId));
+    });
+  }
+
+  private answer(requestId: number, answer: unknown) {
+    const resolve = this.pending.get(requestId) as ((answer: unknown) => void) | undefined;
+    this.pending.delete(requestId);
+    resolve?.(answer);
   }
 
   private notify() {
