@@ -11,3 +11,5 @@ const map = new Map({
   selection: params.get('selection') ?? undefined,
 });
 (window as unknown as { map: Map }).map = map;
+// The page speaks the map's language (screen readers, and the CJK glyphs browsers pick by language).
+document.documentElement.lang = map.getLanguage();

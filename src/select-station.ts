@@ -18,14 +18,21 @@ export function selectStation(store: AppStore, station: number, mapSize?: { widt
   if (!network || !group) return false;
   select({ kind: 'station', id: network.meta.stations[station].id, ...group });
   const zoom = Math.max(viewState.zoom, STATION_ZOOM);
-  let [longitude, latitude] = group.center;
-  if (mapSize && mapSize.width > 0 && mapSize.height > 0) {
-    // The point that is half the panel's height below the station on screen, as the centre, puts the station that
-    // much above the middle (same zoom, pitch and bearing: the view only moves).
-    const { width, height } = mapSize;
-    const viewport = new WebMercatorViewport({ width, height, longitude, latitude, zoom, pitch: viewState.pitch, bearing: viewState.bearing });
-    [longitude, latitude] = viewport.unproject([width / 2, height / 2 + (height * PANEL_SHARE) / 2]);
-  }
+  const [longitude, latitude] = centreAbovePanel(group.center, zoom, viewState, mapSize);
   requestCamera({ longitude, latitude, zoom }, 'fly', 1500);
   return true;
+}
+
+/**
+ * The camera centre that shows `point` in the middle of the part of the map above the station panel, at `zoom` with
+ * the current pitch and bearing (`point` itself without the map's size).
+ */
+export function centreAbovePanel(point: [number, number], zoom: number, view: { pitch: number; bearing: number }, mapSize?: { width: number; height: number }): [number, number] {
+  if (!mapSize || !(mapSize.width > 0 && mapSize.height > 0)) return point;
+  // The point that is half the panel's height below the station on screen, as the centre, puts the station that
+  // much above the middle (same zoom, pitch and bearing: the view only moves).
+  const { width, height } = mapSize;
+  const viewport = new WebMercatorViewport({ width, height, longitude: point[0], latitude: point[1], zoom, pitch: view.pitch, bearing: view.bearing });
+  const [longitude, latitude] = viewport.unproject([width / 2, height / 2 + (height * PANEL_SHARE) / 2]);
+  return [longitude, latitude];
 }

@@ -4,6 +4,7 @@ import type { ClockMode, SimulationClock } from './data/clock.ts';
 import type { LineStatus } from './data/realtime/odpt-parse.ts';
 import type { Network } from './data/network.ts';
 import type { StationGroup } from './data/station-groups.ts';
+import type { ExitMarker } from './data/exits.ts';
 import type { TrackingViewpoint } from './data/tracking-view.ts';
 import type { TrainDetails } from './data/trains/train-details.ts';
 import type { TrainFeed } from './data/trains/train-feed.ts';
@@ -24,6 +25,18 @@ export interface StationSelection extends StationGroup {
   kind: 'station';
   /** Id of the station chosen (without the `odpt.Station:` prefix), e.g. "JR-East.Yamanote.Shinjuku". */
   id: string;
+}
+
+/** A station under the pointer (or just tapped on a touch screen): its popup is shown at the station. */
+export interface StationHoverState {
+  /** Station index (the first of its physical station). */
+  station: number;
+  /** Its physical station (shape) index. */
+  shape: number;
+  /** Shown by a tap: it stays until the next touch on the map. */
+  touch: boolean;
+  /** Where the pointer was (px from the map's top left) when it pointed at the station; absent for a tap. */
+  pointer?: { x: number; y: number };
 }
 
 /** A train under the pointer, with where to show its popup. */
@@ -54,12 +67,14 @@ export interface CameraRequest {
 }
 
 /** Ids of the built-in map layers. */
-export const BUILT_IN_LAYERS = ['railways', 'stations', 'trains'] as const;
+export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings'] as const;
 export type BuiltInLayer = (typeof BUILT_IN_LAYERS)[number];
 
 export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type ViewMode = 'ground' | 'underground';
 export type Theme = 'light' | 'dark';
+/** `normal` redraws what moves at the display's rate; `eco` at `ecoFrameRate` frames per second. */
+export type EcoMode = 'normal' | 'eco';
 
 /** The one application store: the Map API and the React UI read and write it. */
 export interface AppState {
@@ -93,11 +108,24 @@ export interface AppState {
   /** Camera viewpoint while tracking. */
   trackingMode: TrackingViewpoint;
   hover: HoverState | null;
+  /** The station under the pointer; never set together with `hover` (one popup at a time). */
+  stationHover: StationHoverState | null;
+  /** Exits marked on the map while the station panel's exit list is open. */
+  exitMarkers: ExitMarker[] | null;
+  /** Id of the exit whose marker is highlighted (its list entry is hovered or focused). */
+  highlightedExit: string | null;
   /** Details of the tracked train (refreshed while tracking), for the timetable panel. */
   trackedDetails: TrainDetails | null;
   timetableCollapsed: boolean;
   /** Mirror of the clock's mode, for components and events. */
   clockMode: ClockMode;
+  /** Mirror of the clock's playback speed (1–600). */
+  playbackSpeed: number;
+  /** Increments whenever the clock jumps to another time (playback edits), so that what shows the time refreshes. */
+  clockJumps: number;
+  ecoMode: EcoMode;
+  /** Frames per second of what moves in eco mode (1–60). */
+  ecoFrameRate: number;
   /** Operation information per line from the real-time service. */
   lineStatuses: LineStatus[];
   /** State of the real-time service: no token at all (timetables only), waiting, working, or failing. */
@@ -118,6 +146,13 @@ export interface AppState {
   /** Ends the selection of a train or a station. */
   deselect(): void;
   setTrackingMode(mode: TrackingViewpoint): void;
+  /** Switches between real time and playback (playback starts from the current time at the current speed). */
+  setClockMode(mode: ClockMode): void;
+  /** Jumps the playback clock to an instant (epoch ms). */
+  setPlaybackTime(epochMs: number): void;
+  /** Sets the playback speed (1–600). */
+  setPlaybackSpeed(speed: number): void;
+  setEcoMode(mode: EcoMode): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -129,6 +164,8 @@ export function createAppStore(initial: {
   theme: Theme;
   clock: SimulationClock;
   trackingMode: TrackingViewpoint;
+  ecoMode?: EcoMode;
+  ecoFrameRate?: number;
 }): AppStore {
   return createStore<AppState>()((set, get) => ({
     viewState: initial.viewState,
@@ -151,10 +188,17 @@ export function createAppStore(initial: {
     stationPanelCollapsed: false,
     trackingMode: initial.trackingMode,
     hover: null,
+    stationHover: null,
+    exitMarkers: null,
+    highlightedExit: null,
     trackedDetails: null,
     timetableCollapsed: false,
-    layerVisibility: { railways: true, stations: true, trains: true },
+    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true },
     clockMode: initial.clock.mode,
+    playbackSpeed: initial.clock.speed,
+    clockJumps: 0,
+    ecoMode: initial.ecoMode ?? 'normal',
+    ecoFrameRate: initial.ecoFrameRate ?? 1,
     lineStatuses: [],
     realtimeState: 'off',
     timetableOnlyOperators: [],
@@ -166,7 +210,8 @@ export function createAppStore(initial: {
     setViewMode: (viewMode) => set({ viewMode }),
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
-      set(selection ? { selection, stationSelection: null } : { selection: null, trackedDetails: null });
+      // The train's popup closes when tracking starts: the tracking panel shows the same and the popup would go stale.
+      set(selection ? { selection, stationSelection: null, hover: null } : { selection: null, trackedDetails: null });
     },
     selectStation: (stationSelection) => {
       if (!stationSelection) return set({ stationSelection: null });
@@ -178,5 +223,22 @@ export function createAppStore(initial: {
       if (get().stationSelection) set({ stationSelection: null });
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),
+    setClockMode: (mode) => {
+      const { clock } = get();
+      clock.setMode(mode);
+      set({ clockMode: clock.mode, playbackSpeed: clock.speed });
+    },
+    setPlaybackTime: (epochMs) => {
+      const { clock } = get();
+      if (clock.mode !== 'playback') clock.setMode('playback');
+      clock.setTime(epochMs);
+      set({ clockMode: clock.mode, clockJumps: get().clockJumps + 1 });
+    },
+    setPlaybackSpeed: (speed) => {
+      const { clock } = get();
+      clock.setSpeed(speed);
+      set({ playbackSpeed: clock.speed });
+    },
+    setEcoMode: (ecoMode) => set({ ecoMode }),
   }));
 }

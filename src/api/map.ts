@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { formatHash, parseHash } from '../data/hash.ts';
 import type { BundleManifest } from '../data/bundle/manifest.ts';
-import { SimulationClock } from '../data/clock.ts';
+import { SimulationClock, type ClockMode } from '../data/clock.ts';
 import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
 import { prefetchedFetch } from '../data/prefetch.ts';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
@@ -12,7 +12,7 @@ import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-unifor
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { isNightInTokyo } from '../data/sun.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
-import { BUILT_IN_LAYERS, createAppStore, type AppStore, type Theme, type ViewMode, type ViewState } from '../store.ts';
+import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type Theme, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { Evented } from './evented.ts';
 import {
@@ -47,6 +47,10 @@ export interface MapEvents {
   trackingmode: { mode: TrackingMode };
   /** The view switched between ground and underground. */
   viewmode: { mode: ViewMode };
+  /** The clock switched between real time and playback. */
+  clockmode: { mode: ClockMode };
+  /** Eco mode was switched on or off. */
+  ecomode: { mode: EcoMode };
 }
 
 /** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
@@ -123,7 +127,15 @@ export class Map extends Evented<MapEvents> {
       ? { longitude: hashView.lng, latitude: hashView.lat, zoom: hashView.zoom, bearing: hashView.bearing, pitch: hashView.pitch }
       : { longitude: resolved.center[0], latitude: resolved.center[1], zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch };
     const clock = new SimulationClock({ time: resolved.time });
-    const store = createAppStore({ viewState, lang: resolved.lang, theme: this.currentTheme(), clock, trackingMode: resolved.trackingMode });
+    const store = createAppStore({
+      viewState,
+      lang: resolved.lang,
+      theme: this.currentTheme(),
+      clock,
+      trackingMode: resolved.trackingMode,
+      ecoMode: resolved.ecoMode,
+      ecoFrameRate: resolved.ecoFrameRate,
+    });
     this.store = store;
 
     if (resolved.theme === 'auto') {
@@ -146,7 +158,14 @@ export class Map extends Evented<MapEvents> {
           store,
           basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
           stats: this.stats,
-          controls: { clockControl: resolved.clockControl, navigationControl: resolved.navigationControl, modeControl: resolved.modeControl, configControl: resolved.configControl, searchControl: resolved.searchControl },
+          controls: {
+            clockControl: resolved.clockControl,
+            navigationControl: resolved.navigationControl,
+            modeControl: resolved.modeControl,
+            configControl: resolved.configControl,
+            searchControl: resolved.searchControl,
+            fullscreenControl: resolved.fullscreenControl,
+          },
         }),
       );
     };
@@ -169,6 +188,8 @@ export class Map extends Evented<MapEvents> {
     if (!s.selection && !s.stationSelection && (previous.selection || previous.stationSelection)) this.fire('deselection');
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
+    if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
+    if (s.ecoMode !== previous.ecoMode) this.fire('ecomode', { mode: s.ecoMode });
   }
 
   private currentTheme(): Theme {
@@ -231,7 +252,15 @@ export class Map extends Evented<MapEvents> {
       { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
     );
     store.setState({ trainFeed: feed });
-    this.cleanups.push(() => feed.dispose());
+    const applyEcoMode = ({ ecoMode, ecoFrameRate }: ReturnType<AppStore['getState']>) => feed.setFrameRateLimit(ecoMode === 'eco' ? ecoFrameRate : 0);
+    applyEcoMode(store.getState());
+    const unsubscribeEco = store.subscribe((s, previous) => {
+      if (s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) applyEcoMode(s);
+    });
+    this.cleanups.push(() => {
+      unsubscribeEco();
+      feed.dispose();
+    });
     // The ODPT client is not needed for the first view: its code loads with the train worker.
     const { secrets, realtime = {} } = this.options!;
     void import('./realtime-link.ts').then(
@@ -411,6 +440,33 @@ export class Map extends Evented<MapEvents> {
   setTrackingMode(mode: TrackingMode | 'heading'): this {
     const resolved = mode === 'heading' ? DEPRECATED_TRACKING_MODES.heading : validateOneOf(mode, 'trackingMode', TRACKING_MODES);
     this.requireStore().getState().setTrackingMode(resolved);
+    return this;
+  }
+
+  /** The interface language in use (the `lang` option, or the browser's language, resolved to a supported one). */
+  getLanguage(): string {
+    return this.requireStore().getState().lang;
+  }
+
+  /** `realtime` (the present, with real-time delays) or `playback` (a chosen time and speed, timetables only). */
+  getClockMode(): ClockMode {
+    return this.requireStore().getState().clockMode;
+  }
+
+  /** Switches the clock between real time and playback (playback starts from the time shown, at 1×). */
+  setClockMode(mode: ClockMode): this {
+    this.requireStore().getState().setClockMode(validateOneOf(mode, 'clockMode', ['realtime', 'playback'] as const));
+    return this;
+  }
+
+  /** `normal` (what moves is redrawn at the display's rate) or `eco` (at `ecoFrameRate` frames per second). */
+  getEcoMode(): EcoMode {
+    return this.requireStore().getState().ecoMode;
+  }
+
+  /** Switches eco mode on (`eco`) or off (`normal`); camera moves stay smooth either way. */
+  setEcoMode(mode: EcoMode): this {
+    this.requireStore().getState().setEcoMode(validateOneOf(mode, 'ecoMode', ['normal', 'eco'] as const));
     return this;
   }
 

@@ -26,6 +26,8 @@ export interface BasemapStyleOptions {
   theme: BasemapTheme;
   /** Interface language: one of ja, en, ko, zh-Hans, zh-Hant, th, ne, pt-BR, fr, es, de */
   lang: string;
+  /** Draw the 3D buildings (default true; the layers panel switches them). */
+  buildings?: boolean;
 }
 
 /** Id of the vector source in every style this module creates. */
@@ -107,7 +109,7 @@ export function createBasemapStyle(options: BasemapStyleOptions): StyleSpecifica
       ...waterLayers(palette),
       ...aerowayLayers(palette),
       ...roadLayers(palette),
-      buildingLayer(palette),
+      buildingLayer(palette, options.buildings ?? true),
       ...labelLayers(palette, name),
     ],
   };
@@ -427,7 +429,7 @@ function roadLayers(palette: BasemapPalette): LayerSpecification[] {
   ];
 }
 
-function buildingLayer(palette: BasemapPalette): LayerSpecification {
+function buildingLayer(palette: BasemapPalette, visible: boolean): LayerSpecification {
   const height: ExpressionSpecification = ['coalesce', ['get', 'render_height'], DEFAULT_BUILDING_HEIGHT_M];
   const base: ExpressionSpecification = ['coalesce', ['get', 'render_min_height'], 0];
   return {
@@ -437,6 +439,7 @@ function buildingLayer(palette: BasemapPalette): LayerSpecification {
     'source-layer': 'building',
     minzoom: 13,
     filter: ['!=', ['get', 'hide_3d'], true],
+    layout: { visibility: visible ? 'visible' : 'none' },
     paint: {
       'fill-extrusion-color': palette.building,
       'fill-extrusion-height': ['interpolate', ['linear'], ['zoom'], 13, 0, 14.5, height],

@@ -32,6 +32,12 @@ async function fetchOk(url: string, fetchImpl: Fetch): Promise<Response> {
   return response;
 }
 
+/** Where each loaded manifest came from, so that files loaded later (on first use) resolve against it. */
+const manifestUrls = new WeakMap<BundleManifest, string>();
+
+/** The URL a manifest was loaded from by {@link loadManifest}, or undefined for one made otherwise. */
+export const manifestUrl = (manifest: BundleManifest): string | undefined => manifestUrls.get(manifest);
+
 /** Fetches and checks `manifest.json` of the bundle at `dataUrl`. */
 export async function loadManifest(dataUrl: string, base: string, fetchImpl: Fetch = fetch): Promise<BundleManifest> {
   const url = bundleUrl(dataUrl, MANIFEST_FILE, base);
@@ -45,6 +51,7 @@ export async function loadManifest(dataUrl: string, base: string, fetchImpl: Fet
   if (manifest?.format !== 'tt3d-manifest' || manifest.version !== 1) {
     throw new DataLoadError(`Could not load ${url}: it is not a data bundle manifest of version 1.`, url);
   }
+  manifestUrls.set(manifest, url);
   return manifest;
 }
 

@@ -10,6 +10,8 @@ import { MapView, type BasemapSource } from './MapView.tsx';
 import { NavigationControls } from './NavigationControls.tsx';
 import { ModeControls, TrackingModeControl } from './ModeControls.tsx';
 import { SearchControl } from './SearchControl.tsx';
+import { LayersControl } from './LayersControl.tsx';
+import { ShareButton } from './ShareButton.tsx';
 import { StationsInView } from './StationsInView.tsx';
 import { TrackingPanel } from './TrackingPanel.tsx';
 import { TrainPopup } from './TrainPopup.tsx';
@@ -24,10 +26,13 @@ export interface AppControls {
   modeControl: boolean;
   configControl: boolean;
   searchControl: boolean;
+  fullscreenControl: boolean;
 }
 
 /** The station panel loads when a station is first selected (not before the map shows). */
 const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
+/** The station popup loads when a station is first pointed at or tapped. */
+const StationPopup = lazy(() => import('./station/StationPopup.tsx'));
 
 export interface AppProps {
   store: AppStore;
@@ -41,6 +46,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
+  const stationHovered = useAppStore((s) => s.stationHover !== null);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -57,16 +63,24 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   return (
     <IntlProvider locale={lang} messages={MESSAGES[lang] ?? MESSAGES.en} defaultLocale="en">
       <div ref={root} className="tt-app" data-theme={theme} data-view-mode={viewMode} lang={lang}>
-        <MapView basemap={basemap} stats={stats} />
+        {/* The controls come first in the tab order; the map (canvases, attribution) after them. */}
         {controls.clockControl && <Clock />}
         <div className="tt-controls">
           {controls.searchControl && <SearchControl />}
           {controls.navigationControl && <NavigationControls />}
-          {controls.modeControl && <ModeControls />}
+          <ModeControls fullscreen={controls.fullscreenControl} modes={controls.modeControl} />
+          {controls.configControl && <LayersControl />}
           {controls.configControl && <TrackingModeControl />}
           {controls.configControl && <AppInfo />}
         </div>
+        <ShareButton />
+        <MapView basemap={basemap} stats={stats} />
         <TrainPopup />
+        {stationHovered && (
+          <Suspense fallback={null}>
+            <StationPopup />
+          </Suspense>
+        )}
         <TrackingPanel />
         {stationSelected && (
           <Suspense fallback={null}>

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore } from './store-context.ts';
+import { usePanel } from './use-dismiss.ts';
 
 const REALTIME_MESSAGE = { off: 'realtimeOff', 'no-token': 'realtimeOff', pending: 'realtimePending', ok: 'realtimeOn', failing: 'realtimeFailing' } as const;
 
 /** The application-info button and panel: data sources, last updates of static and real-time data, real-time state. */
 export function AppInfo() {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, area, opener } = usePanel();
   const staticUpdated = useAppStore((s) => s.staticUpdated);
   const dynamicUpdated = useAppStore((s) => s.dynamicUpdated);
   const realtimeState = useAppStore((s) => s.realtimeState);
@@ -17,8 +17,8 @@ export function AppInfo() {
       : intl.formatMessage({ id: 'notYet' });
   const label = intl.formatMessage({ id: 'appInfo' });
   return (
-    <div className="tt-config tt-panel">
-      <button type="button" className="tt-button" data-testid="app-info-button" aria-expanded={open} aria-label={label} title={label} onClick={() => setOpen(!open)}>
+    <div className="tt-config tt-panel" ref={area}>
+      <button ref={opener} type="button" className="tt-button" data-testid="app-info-button" aria-expanded={open} aria-label={label} title={label} onClick={toggle}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />
           <path d="M12 11v6M12 7.5v.5" />
@@ -39,7 +39,7 @@ export function AppInfo() {
             Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors
           </p>
           <p className="tt-info-small">{intl.formatMessage({ id: 'disclaimer' })}</p>
-          <button type="button" className="tt-menu-item" onClick={() => setOpen(false)}>
+          <button type="button" className="tt-menu-item" data-testid="app-info-close" onClick={close}>
             {intl.formatMessage({ id: 'close' })}
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
@@ -6,20 +6,31 @@ import { useAppStore } from './store-context.ts';
 /** Japan's time zone: the clock always shows it, whatever the machine's zone. */
 export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
 
-/** The simulated time, re-read a few times a second (fast playback moves the seconds quickly). */
+/** The playback controls and their text load when playback is first switched on. */
+const PlaybackControls = lazy(() => import('./controls/PlaybackControls.tsx'));
+
+/** The simulated time, re-read a few times a second (fast playback moves the seconds quickly) and at once after a jump. */
 function useNow(clock: SimulationClock): number {
+  const jumps = useAppStore((s) => s.clockJumps);
   const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
+    setNow(clock.now());
     const timer = setInterval(() => setNow(clock.now()), 250);
     return () => clearInterval(timer);
-  }, [clock]);
+  }, [clock, jumps]);
   return now;
 }
 
-/** The date and time in Japan of the simulation clock (real time or playback), top left. */
+/** The date and time in Japan of the simulation clock (real time or playback), top left; in playback, its controls below. */
 export function Clock() {
   const intl = useIntl();
   const clock = useAppStore((s) => s.clock);
+  const playback = useAppStore((s) => s.clockMode === 'playback');
+  /** The date-time being edited (epoch ms), or null when not editing. */
+  const [editing, setEditing] = useState<number | null>(null);
+  useEffect(() => {
+    if (!playback) setEditing(null);
+  }, [playback]);
   const now = useNow(clock);
   const formats = useMemo(
     () => ({
@@ -30,11 +41,22 @@ export function Clock() {
   );
   const date = new Date(now);
   return (
-    <div className="tt-clock tt-panel" role="timer" aria-label={intl.formatMessage({ id: 'japanTime' })}>
-      <div className="tt-clock-date">{formats.date.format(date)}</div>
-      <div className="tt-clock-time" data-testid="clock-time">
-        {formats.time.format(date)} <span className="tt-clock-zone">JST</span>
-      </div>
+    <div className={`tt-clock tt-panel${playback ? ' tt-clock-playback' : ''}`} data-testid="clock">
+      {editing === null && (
+        <div role="timer" aria-label={intl.formatMessage({ id: 'japanTime' })}>
+          <div className="tt-clock-date" data-testid="clock-date">
+            {formats.date.format(date)}
+          </div>
+          <div className="tt-clock-time" data-testid="clock-time">
+            {formats.time.format(date)} <span className="tt-clock-zone">JST</span>
+          </div>
+        </div>
+      )}
+      {playback && (
+        <Suspense fallback={null}>
+          <PlaybackControls now={now} editing={editing} onEditingChange={setEditing} />
+        </Suspense>
+      )}
     </div>
   );
 }

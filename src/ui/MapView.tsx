@@ -25,6 +25,8 @@ import { useMapClick } from './use-map-click.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
 import { pickStation } from '../layers/station-picking.ts';
 import { selectStation } from '../select-station.ts';
+import { hoverStation, stationClicked, watchPointerKind } from './station/station-hover.ts';
+import { useExitLayer } from './station/use-exit-layer.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -89,6 +91,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const trainFeed = useAppStore((s) => s.trainFeed);
   const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
   const visible = useAppStore((s) => s.layerVisibility);
+  const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
@@ -121,8 +124,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const mapStyle = useMemo(
     () =>
       basemap.mapStyle ??
-      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, lang }),
-    [basemap, theme, lang],
+      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, lang, buildings }),
+    [basemap, theme, lang, buildings],
   );
 
   const onLabelsPlaced = useCallback(
@@ -174,11 +177,13 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   }, [network, viewMode, trainFeed, visible, stats]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
+  // The selected station's exits (while its exit list is open) sit with the names, above the trains.
+  const exitLayer = useExitLayer(theme);
   const labelLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
-    return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations })];
-  }, [network, viewMode, lang, theme, onLabelsPlaced, visible]);
+    return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
+  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
@@ -217,6 +222,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   /** Picks a train on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);
+  const hoveringStation = useRef(false);
+  const pointerKind = useRef<ReturnType<typeof watchPointerKind> | null>(null);
+  useEffect(() => {
+    pointerKind.current = watchPointerKind();
+    return () => pointerKind.current?.dispose();
+  }, []);
 
   const onBasemapIdle = useCallback(() => {
     if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
@@ -230,10 +241,14 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       const { trainFeed: feed, hover } = store.getState();
       if (train === NO_TRAIN || !feed) {
         if (hover) store.setState({ hover: null });
+        // One popup at a time: a station's where no train is under the pointer.
+        hoveringStation.current = hoverStation(store, deckRef.current?.deck?.getViewports()[0], mapInfo.x, mapInfo.y);
         return;
       }
+      hoveringStation.current = false;
+      if (store.getState().stationHover?.touch === false) store.setState({ stationHover: null });
       void feed.details(train, store.getState().viewState.zoom).then((details) => {
-        if (details) store.setState({ hover: { details, x: info.x, y: info.y } });
+        if (details && hoveringTrain.current) store.setState({ hover: { details, x: info.x, y: info.y }, stationHover: null });
       });
     },
     [store, pickTrain],
@@ -247,7 +262,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         const viewport = deckRef.current?.deck?.getViewports()[0];
         const { network: net, viewMode: mode } = state;
         const station = net && viewport && info.x >= 0 ? pickStation(net, viewport, trackStyle(mode), info.x, info.y, mode === 'underground') : -1;
-        if (station >= 0 && viewport && selectStation(store, station, viewport)) return;
+        if (station >= 0 && viewport && selectStation(store, station, viewport)) return stationClicked(store, station, pointerKind.current?.touch ?? false);
         state.deselect();
         return;
       }
@@ -284,7 +299,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         onHover={onHover}
         onLoad={onDeckLoad}
         deviceProps={NETWORK_DEVICE_PROPS}
-        getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current ? 'pointer' : 'grab')}
+        getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current || hoveringStation.current ? 'pointer' : 'grab')}
       >
         <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>

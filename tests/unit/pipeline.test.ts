@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_SOURCES } from '../../src/data/bundle/timetable-format.ts';
 import { decodeNetwork, type Network } from '../../src/data/network.ts';
+import { decodeExits } from '../../src/data/exits-loader.ts';
 import { runPipeline, type PipelineOutput } from '../../src/data/pipeline/index.ts';
 import { decodeTimetable, listAt, NO_TIME, type Timetable } from '../../src/data/timetable.ts';
 import { resolvePaths } from '../../scripts/config.ts';
@@ -32,7 +33,7 @@ describe('pipeline on the real Tokyo data set', () => {
     const stations = readSource<{ id: string }[]>('stations.json');
     expect(network.meta.railways.map((r) => r.id)).toEqual(railways.map((r) => r.id));
     expect(network.meta.stations.length).toBe(stations.length);
-    expect(network.meta.exits.length).toBe(readSource<unknown[]>('poi.json').length);
+    expect(decodeExits(output.exits, 'exits').length).toBe(readSource<unknown[]>('poi.json').length);
     expect(network.meta.railways.length).toBe(179);
   });
 

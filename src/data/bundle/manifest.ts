@@ -8,6 +8,8 @@ export interface BundleManifest {
   /** Last modification of the source data (ISO 8601): the "static data" update time shown in the app. */
   sourceModified: string;
   network: BundleFileEntry;
+  /** Station exits (`exits-format.ts`), loaded on first use; absent in bundles built before exits had a file of their own. */
+  exits?: BundleFileEntry;
   timetables: Record<Calendar, BundleFileEntry & { trains: number }>;
   counts: {
     railways: number;

@@ -51,7 +51,7 @@ export interface StationMeta {
   coord?: [number, number];
   /** Negative when underground. */
   altitude: number;
-  /** Exit indices. */
+  /** Indices into the exits bundle (see `exits-format.ts`), loaded when a person first opens an exit list. */
   exits: number[];
   thumbnail?: string;
   /** Index of the station this one is an alias of. */
@@ -73,15 +73,6 @@ export interface StationShapeMeta {
 /** Stations connected for transfers (shapes drawn with connectors between them). */
 export interface StationGroupMeta {
   shapes: number[];
-}
-
-export interface ExitMeta {
-  id: string;
-  coord: [number, number];
-  title: LocalizedText;
-  description?: LocalizedText;
-  facilities: string[];
-  uptime?: { open: string; close: string; calendar?: string }[];
 }
 
 export interface NamedMeta {
@@ -126,7 +117,6 @@ export interface NetworkMeta {
   stations: StationMeta[];
   shapes: StationShapeMeta[];
   groups: StationGroupMeta[];
-  exits: ExitMeta[];
   trainTypes: NamedMeta[];
   trainVehicles: VehicleMeta[];
   railDirections: NamedMeta[];

@@ -1,6 +1,5 @@
 import type { SectionInput } from '../bundle/container.ts';
 import type {
-  ExitMeta,
   NamedMeta,
   NetworkMeta,
   PieceMeta,
@@ -135,15 +134,6 @@ export function buildNetwork(source: SourceData, diags: Diagnostics): BuiltNetwo
 
   const { shapes, groups, points } = buildStationShapes(source.stationGroups, stationMetas, stationIndex, railwayMetas, geometries, diags);
 
-  const exits: ExitMeta[] = source.poi.map((p) => ({
-    id: p.id,
-    coord: [p.coord[0], p.coord[1]],
-    title: p.title,
-    ...(p.description ? { description: p.description } : {}),
-    facilities: p.facilities ?? [],
-    ...(p.uptime ? { uptime: p.uptime } : {}),
-  }));
-
   const meta: NetworkMeta = {
     builtAt: new Date().toISOString(),
     sourceModified: new Date(source.lastModified).toISOString(),
@@ -152,7 +142,6 @@ export function buildNetwork(source: SourceData, diags: Diagnostics): BuiltNetwo
     stations: stationMetas,
     shapes,
     groups,
-    exits,
     trainTypes: named(source.trainTypes),
     trainVehicles: source.trainVehicles.map((v) => ({ id: v.id, colors: typeof v.color === 'string' ? [v.color] : v.color })),
     railDirections: named(source.railDirections),

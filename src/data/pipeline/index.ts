@@ -1,6 +1,8 @@
 import { writeBundle } from '../bundle/container.ts';
 import { NETWORK_KIND } from '../bundle/network-format.ts';
+import { EXITS_KIND, type ExitsMeta } from '../bundle/exits-format.ts';
 import { CALENDARS, TIMETABLE_KIND, type Calendar } from '../bundle/timetable-format.ts';
+import { buildExits } from './build-exits.ts';
 import { buildNetwork } from './build-network.ts';
 import { buildTimetable } from './build-timetables.ts';
 import { Diagnostics } from './diagnostics.ts';
@@ -13,6 +15,8 @@ export type { SourceFiles } from './source.ts';
 /** What one pipeline run produces, before it is written to disk. */
 export interface PipelineOutput {
   network: Uint8Array;
+  /** Station exits, a file of their own: loaded when a person first opens an exit list. */
+  exits: Uint8Array;
   timetables: Record<Calendar, { bytes: Uint8Array; trains: number }>;
   sourceModified: string;
   counts: { railways: number; stations: number; stationShapes: number; stationGroups: number; exits: number; trackVertices: number };
@@ -34,8 +38,10 @@ export function runPipeline(files: SourceFiles): PipelineOutput {
     timetables[calendar] = { bytes: writeBundle(TIMETABLE_KIND, built.meta, built.sections), trains: built.meta.trainCount };
   }
   const { meta } = network;
+  const exits = buildExits(source);
   return {
     network: writeBundle(NETWORK_KIND, meta, network.sections),
+    exits: writeBundle<ExitsMeta>(EXITS_KIND, { exits }, {}),
     timetables,
     sourceModified: meta.sourceModified,
     counts: {
@@ -43,7 +49,7 @@ export function runPipeline(files: SourceFiles): PipelineOutput {
       stations: meta.stations.length,
       stationShapes: meta.shapes.length,
       stationGroups: meta.groups.length,
-      exits: meta.exits.length,
+      exits: exits.length,
       trackVertices: meta.pieces.reduce((n, p) => n + p.count, 0),
     },
     diagnostics,

@@ -33,6 +33,12 @@ export class TrainFeed {
   private readyWaiters: (() => void)[] = [];
   private nextRequestId = 1;
   private selected = NO_TRAIN;
+  /** Shortest time between two frame requests, ms (eco mode); 0 to follow the display. */
+  private minInterval = 0;
+  private lastRequest = -Infinity;
+  /** A request held back by {@link minInterval}, and its timer. */
+  private deferred: { zoom: number; area: ViewArea | null } | null = null;
+  private deferTimer: ReturnType<typeof setTimeout> | null = null;
   /** Service day of the newest frame. */
   calendar: Calendar | null = null;
   serviceDate: string | null = null;
@@ -71,8 +77,36 @@ export class TrainFeed {
     this.selectedSince = train !== NO_TRAIN ? this.clock.now() : null;
   }
 
+  /**
+   * Limits the frame rate of what moves (eco mode): at most `framesPerSecond`
+   * frames a second, or the display's rate with 0. Requests in between are
+   * held back and the latest is sent when its time comes.
+   */
+  setFrameRateLimit(framesPerSecond: number): void {
+    this.minInterval = framesPerSecond > 0 ? 1000 / framesPerSecond : 0;
+    if (this.deferTimer !== null) {
+      clearTimeout(this.deferTimer);
+      this.deferTimer = null;
+      const held = this.deferred;
+      this.deferred = null;
+      if (held) this.request(held.zoom, held.area);
+    }
+  }
+
   request(zoom: number, area?: ViewArea | null): void {
     if (!this.ready || this.inFlight) return;
+    const wait = this.lastRequest + this.minInterval - performance.now();
+    if (wait > 0) {
+      this.deferred = { zoom, area: area ?? null };
+      this.deferTimer ??= setTimeout(() => {
+        this.deferTimer = null;
+        const held = this.deferred;
+        this.deferred = null;
+        if (held) this.request(held.zoom, held.area);
+      }, wait);
+      return;
+    }
+    this.lastRequest = performance.now();
     this.inFlight = true;
     const recycle = this.spare;
     this.spare = null;
@@ -101,6 +135,7 @@ export class TrainFeed {
   }
 
   dispose(): void {
+    if (this.deferTimer !== null) clearTimeout(this.deferTimer);
     this.worker.terminate();
     this.listeners.clear();
   }

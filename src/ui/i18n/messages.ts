@@ -47,7 +47,15 @@ export type MessageId =
   | 'disclaimer'
   | 'dataSources'
   | 'close'
-  | 'searchStations';
+  | 'searchStations'
+  | 'fullscreen'
+  | 'exitFullscreen'
+  | 'playback'
+  | 'realtimeClock'
+  | 'ecoMode'
+  | 'layers'
+  | 'shareTrain'
+  | 'shareStation';
 
 type Catalog = Record<MessageId, string>;
 
@@ -98,6 +106,14 @@ const en: Catalog = {
   dataSources: 'Data sources',
   close: 'Close',
   searchStations: 'Search stations',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  playback: 'Playback',
+  realtimeClock: 'Back to real time',
+  ecoMode: 'Eco mode',
+  layers: 'Layers',
+  shareTrain: 'Share this train',
+  shareStation: 'Share this station',
 };
 
 /** Interface text in the 11 interface languages. */
@@ -150,6 +166,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'データ提供',
     close: '閉じる',
     searchStations: '駅を検索',
+    fullscreen: 'フルスクリーン',
+    exitFullscreen: 'フルスクリーンを終了',
+    playback: '再生モード',
+    realtimeClock: 'リアルタイムに戻る',
+    ecoMode: 'エコモード',
+    layers: 'レイヤー',
+    shareTrain: 'この列車を共有',
+    shareStation: 'この駅を共有',
   },
   ko: {
     loading: '도쿄 철도망을 불러오는 중…',
@@ -198,6 +222,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: '데이터 출처',
     close: '닫기',
     searchStations: '역 검색',
+    fullscreen: '전체 화면',
+    exitFullscreen: '전체 화면 종료',
+    playback: '재생 모드',
+    realtimeClock: '실시간으로 돌아가기',
+    ecoMode: '절전 모드',
+    layers: '레이어',
+    shareTrain: '이 열차 공유',
+    shareStation: '이 역 공유',
   },
   'zh-Hans': {
     loading: '正在加载东京铁路网…',
@@ -246,6 +278,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: '数据来源',
     close: '关闭',
     searchStations: '搜索车站',
+    fullscreen: '全屏',
+    exitFullscreen: '退出全屏',
+    playback: '回放模式',
+    realtimeClock: '返回实时',
+    ecoMode: '节能模式',
+    layers: '图层',
+    shareTrain: '分享这趟列车',
+    shareStation: '分享这个车站',
   },
   'zh-Hant': {
     loading: '正在載入東京鐵路網…',
@@ -294,6 +334,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: '資料來源',
     close: '關閉',
     searchStations: '搜尋車站',
+    fullscreen: '全螢幕',
+    exitFullscreen: '結束全螢幕',
+    playback: '重播模式',
+    realtimeClock: '返回即時',
+    ecoMode: '節能模式',
+    layers: '圖層',
+    shareTrain: '分享這班列車',
+    shareStation: '分享這個車站',
   },
   th: {
     loading: 'กำลังโหลดเครือข่ายรถไฟโตเกียว…',
@@ -342,6 +390,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'แหล่งข้อมูล',
     close: 'ปิด',
     searchStations: 'ค้นหาสถานี',
+    fullscreen: 'เต็มหน้าจอ',
+    exitFullscreen: 'ออกจากโหมดเต็มหน้าจอ',
+    playback: 'โหมดเล่นย้อนหลัง',
+    realtimeClock: 'กลับสู่เวลาจริง',
+    ecoMode: 'โหมดประหยัดพลังงาน',
+    layers: 'เลเยอร์',
+    shareTrain: 'แชร์รถไฟขบวนนี้',
+    shareStation: 'แชร์สถานีนี้',
   },
   ne: {
     loading: 'टोकियो रेल सञ्जाल लोड हुँदैछ…',
@@ -390,6 +446,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'डाटा स्रोतहरू',
     close: 'बन्द गर्नुहोस्',
     searchStations: 'स्टेसन खोज्नुहोस्',
+    fullscreen: 'पूरा स्क्रिन',
+    exitFullscreen: 'पूरा स्क्रिनबाट बाहिर',
+    playback: 'प्लेब्याक',
+    realtimeClock: 'वास्तविक समयमा फर्कनुहोस्',
+    ecoMode: 'इको मोड',
+    layers: 'तहहरू',
+    shareTrain: 'यो रेल सेयर गर्नुहोस्',
+    shareStation: 'यो स्टेसन सेयर गर्नुहोस्',
   },
   'pt-BR': {
     loading: 'Carregando a rede ferroviária de Tóquio…',
@@ -438,6 +502,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'Fontes de dados',
     close: 'Fechar',
     searchStations: 'Buscar estações',
+    fullscreen: 'Tela cheia',
+    exitFullscreen: 'Sair da tela cheia',
+    playback: 'Reprodução',
+    realtimeClock: 'Voltar ao tempo real',
+    ecoMode: 'Modo econômico',
+    layers: 'Camadas',
+    shareTrain: 'Compartilhar este trem',
+    shareStation: 'Compartilhar esta estação',
   },
   fr: {
     loading: 'Chargement du réseau ferroviaire de Tokyo…',
@@ -486,6 +558,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'Sources des données',
     close: 'Fermer',
     searchStations: 'Rechercher une gare',
+    fullscreen: 'Plein écran',
+    exitFullscreen: 'Quitter le plein écran',
+    playback: 'Lecture',
+    realtimeClock: 'Revenir au temps réel',
+    ecoMode: 'Mode éco',
+    layers: 'Calques',
+    shareTrain: 'Partager ce train',
+    shareStation: 'Partager cette gare',
   },
   es: {
     loading: 'Cargando la red ferroviaria de Tokio…',
@@ -534,6 +614,14 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'Fuentes de datos',
     close: 'Cerrar',
     searchStations: 'Buscar estaciones',
+    fullscreen: 'Pantalla completa',
+    exitFullscreen: 'Salir de pantalla completa',
+    playback: 'Reproducción',
+    realtimeClock: 'Volver al tiempo real',
+    ecoMode: 'Modo ahorro',
+    layers: 'Capas',
+    shareTrain: 'Compartir este tren',
+    shareStation: 'Compartir esta estación',
   },
   de: {
     loading: 'Das Tokioter Bahnnetz wird geladen…',
@@ -582,5 +670,13 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     dataSources: 'Datenquellen',
     close: 'Schließen',
     searchStations: 'Bahnhof suchen',
+    fullscreen: 'Vollbild',
+    exitFullscreen: 'Vollbild beenden',
+    playback: 'Wiedergabe',
+    realtimeClock: 'Zurück zur Echtzeit',
+    ecoMode: 'Energiesparmodus',
+    layers: 'Ebenen',
+    shareTrain: 'Diesen Zug teilen',
+    shareStation: 'Diesen Bahnhof teilen',
   },
 };

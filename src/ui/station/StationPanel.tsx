@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
 import { localize } from '../../data/network.ts';
+import { groupExits } from '../../data/exits.ts';
 import { groupNames } from '../../data/station-groups.ts';
 import type { DepartureGroup } from '../../data/trains/departures.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { formatServiceMinutes } from '../use-names.ts';
 import { CloseButton, CollapseButton } from '../PanelButtons.tsx';
+import { ExitList } from './ExitList.tsx';
 import { StationIntl } from './StationIntl.tsx';
+import './station-details.css';
 
 /** How often the departures are asked for again while the panel is open (wall-clock ms): they follow the clock, also in playback. */
 const REFRESH_MS = 1000;
@@ -18,6 +21,8 @@ const LATE_SECONDS = 60;
  * The selected station at the bottom of the map: its names and lines and,
  * per line and direction, the next two departures at the clock's time
  * (time, train type, destination; a late train's time and delay in orange).
+ * Where the data lists exits, an Exits toggle swaps the departures for the
+ * exit list (and marks the exits on the map).
  * Folds to its header; × (or Escape, or a click on the empty map) deselects.
  */
 export default function StationPanel() {
@@ -38,9 +43,12 @@ function Panel() {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const data = dataLanguageFor(lang);
   const [departures, setDepartures] = useState<{ stations: number[]; groups: DepartureGroup[] } | null>(null);
+  const [exitsOn, setExitsOn] = useState(false);
+  const stationExits = useMemo(() => (selection && network ? groupExits(network.meta, selection.stations) : []), [selection, network]);
+  const showExits = exitsOn && stationExits.length > 0;
 
   useEffect(() => {
-    if (!selection || !feed || collapsed) return;
+    if (!selection || !feed || collapsed || showExits) return;
     let stopped = false;
     const stations = selection.stations;
     const ask = () =>
@@ -53,7 +61,7 @@ function Panel() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [selection, feed, collapsed]);
+  }, [selection, feed, collapsed, showExits]);
 
   if (!selection || !network) return null;
   const meta = network.meta;
@@ -88,9 +96,20 @@ function Panel() {
           <CloseButton testId="station-panel-close" label={intl.formatMessage({ id: 'station.close' })} onClose={() => store.getState().selectStation(null)} />
         </div>
       </header>
-      {!collapsed && (
+      {!collapsed && stationExits.length > 0 && (
+        <div className="tt-station-views" role="group" aria-label={intl.formatMessage({ id: 'station.views' })}>
+          <button type="button" className="tt-view-toggle" aria-pressed={!showExits} data-testid="show-departures" onClick={() => setExitsOn(false)}>
+            {intl.formatMessage({ id: 'station.showDepartures' })}
+          </button>
+          <button type="button" className="tt-view-toggle" aria-pressed={showExits} data-testid="show-exits" onClick={() => setExitsOn(!exitsOn)}>
+            {intl.formatMessage({ id: 'station.showExits' })}
+          </button>
+        </div>
+      )}
+      {showExits && <ExitList stations={stationExits} hidden={collapsed} />}
+      {!collapsed && !showExits && (
         <div className="tt-departures" data-testid="departures">
-          <h3 className="tt-departures-heading">{intl.formatMessage({ id: 'station.departures' })}</h3>
+          <h3 className={stationExits.length > 0 ? 'tt-sr-only' : 'tt-departures-heading'}>{intl.formatMessage({ id: 'station.departures' })}</h3>
           {!groups && <p className="tt-departures-empty">{intl.formatMessage({ id: 'station.loading' })}</p>}
           {groups?.map((group) => (
             <section key={`${group.railway}-${group.direction}`} className="tt-departure-group" data-testid="departure-group">
