@@ -36,6 +36,11 @@ export const CONNECTOR_WIDTH = 0.22;
  * break in its line rather than a station.
  */
 export const STATION_MIN_ZOOM = 11;
+/**
+ * Transfer connectors are drawn below this zoom. Closer in, the stations of a large group (Tokyo, Shinjuku) lie
+ * hundreds of pixels apart and their connectors would run across the whole view.
+ */
+export const CONNECTOR_MAX_ZOOM = 17;
 /** Tiny offset that turns a single point into a drawable round-capped path. */
 const DOT = 1e-3;
 
@@ -103,7 +108,7 @@ function build(network: Network): { paths: StationPaths; anchors: StationAnchor[
     pathShape.push(-1);
     for (const si of group.shapes) {
       const a = anchors[si];
-      push(a.lng, a.lat, a.vx, a.vy, a.vz, STATION_MIN_ZOOM, 24, CONNECTOR_WIDTH);
+      push(a.lng, a.lat, a.vx, a.vy, a.vz, STATION_MIN_ZOOM, CONNECTOR_MAX_ZOOM, CONNECTOR_WIDTH);
       a.lines = Math.max(a.lines, group.shapes.reduce((n, s) => n + shapes[s].stations.length, 0));
     }
   }

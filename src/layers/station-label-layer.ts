@@ -3,7 +3,7 @@ import { TextLayer } from '@deck.gl/layers';
 import type { Network } from '../data/network.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
 import { anchorPosition, buildStationGeometry } from './station-geometry.ts';
-import { buildStationLabels, labelCharacters, type StationLabel } from './station-labels.ts';
+import { buildStationLabels, labelCharacters, labelPosition, type StationLabel } from './station-labels.ts';
 import type { TrackStyle } from './track-uniforms.ts';
 
 /** Props of {@link StationLabelLayer}. */
@@ -99,7 +99,7 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
     const [longitude, latitude] = viewport.unproject([viewport.width / 2, viewport.height / 2]);
     const centreScale = metresToPixels(viewport, longitude, latitude, [viewport.width / 2, viewport.height / 2]);
     const boxes = this.state.labels.map((label) => {
-      label.position = anchorPosition(label, track, viewport.zoom);
+      label.position = labelPosition(label, (a) => anchorPosition(a, track, viewport.zoom), (p) => viewport.project(p), [viewport.width / 2, viewport.height / 2]);
       const [x, y] = viewport.project(label.position);
       if (!(x > -50 && y > -20 && x < viewport.width + 50 && y < viewport.height + 20)) return null;
       // Far towards the horizon names would crowd into an unreadable band.

@@ -19,8 +19,8 @@ async function open(page: Page, query = `?lang=en&theme=light&${MORNING}`) {
   await page.evaluate(() => {
     const w = window as unknown as { events: string[] };
     w.events = [];
-    for (const type of ['clockmode', 'ecomode', 'selection', 'deselection'] as const)
-      window.map.on(type, (e: { mode?: string; selection?: string } | undefined) => w.events.push(`${type} ${e?.mode ?? e?.selection ?? ''}`.trim()));
+    const on = window.map.on.bind(window.map) as (type: string, listener: (e?: { mode?: string; selection?: string }) => void) => void;
+    for (const type of ['clockmode', 'ecomode', 'selection', 'deselection']) on(type, (e) => w.events.push(`${type} ${e?.mode ?? e?.selection ?? ''}`.trim()));
   });
 }
 

@@ -93,3 +93,20 @@ test('the list of stations in view follows zooming out and in', async ({ page })
     await expect.poll(async () => (await stationsInView(page)).length, { timeout: 60_000 }).toBe(0);
   });
 });
+
+test('close in (zoom 18) the name of Tokyo Station stands by its station, not between the far-apart shapes of its group', async ({ page }, testInfo) => {
+  const crops: RgbaImage[] = [];
+  for (const lang of ['en', 'ja'] as const) {
+    await openMap(page, `?lang=${lang}&theme=light&${NO_TRAINS}`, '#18/35.6812/139.7671/0/60');
+    const station = await project(page, TOKYO_STATION);
+    // Within 150 px of the station: before, the name sat at the centre of the group's shapes, 500 px away.
+    const region = { x: Math.round(station.x - 150), y: Math.round(station.y - 110), width: 300, height: 140 };
+    crops.push(crop(await screenshotImage(page, { testInfo, name: `names-z18-${lang}.png` }), region));
+  }
+  const diff = diffMask(crops[0], crops[1], 80);
+  await attachPng(testInfo, 'names-z18-diff.png', maskOverlay(crops[0], diff.mask));
+  const ink = { inkLevel: 90, haloLevel: 235, radius: 3, darkInk: true, mask: diff.mask };
+  expect(diff.count).toBeGreaterThan(150);
+  expect(countHaloedInk(crops[0], ink)).toBeGreaterThan(40);
+  expect(countHaloedInk(crops[1], ink)).toBeGreaterThan(40);
+});
