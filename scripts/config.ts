@@ -31,6 +31,10 @@ export interface ProjectPaths {
   fonts: string;
   /** Built app (vite build output). */
   dist: string;
+  /** The library build (`npm run build:lib`, vite.lib.config.ts), served at `/lib/`. */
+  lib: string;
+  /** Example pages of the API, served at `/examples/`. */
+  examples: string;
   /** Built documentation site (vitepress build output), served at {@link DOCS_BASE}. */
   docsDist: string;
   /** HTTP port (flag --port, env PORT). */
@@ -72,6 +76,8 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     basemap: resolve(ROOT, value('--basemap')),
     fonts: resolve(ROOT, value('--fonts')),
     dist: resolve(ROOT, 'dist'),
+    lib: resolve(ROOT, 'build/lib'),
+    examples: resolve(ROOT, 'examples'),
     docsDist: resolve(ROOT, 'docs/.vitepress/dist'),
     port,
     host: value('--host'),

@@ -18,6 +18,14 @@ export function appIsStale(dist: string): boolean {
   return sources > built;
 }
 
+/** True when the library build is missing or older than its sources. */
+export function libraryIsStale(lib: string): boolean {
+  const index = join(lib, 'index.js');
+  if (!existsSync(index)) return true;
+  const sources = Math.max(newestMtime(join(ROOT, 'src'), 4), ...['package.json', 'vite.lib.config.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs));
+  return sources > statSync(index).mtimeMs;
+}
+
 const DOCS = join(ROOT, 'docs');
 /** Folders of docs/ that are build output, not sources. */
 const DOCS_OUTPUT = new Set(['.vitepress/dist', '.vitepress/cache'].map((folder) => join(DOCS, folder)));
@@ -39,6 +47,10 @@ export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => vo
   if (appIsStale(paths.dist)) {
     log('Building the app …');
     await build({ root: ROOT, logLevel: 'warn' });
+  }
+  if (libraryIsStale(paths.lib)) {
+    log('Building the library …');
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.lib.config.ts'), logLevel: 'warn' });
   }
   if (docsAreStale(paths.docsDist)) {
     log('Building the documentation …');

@@ -23,7 +23,10 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 
-/** Maps a URL path onto a file: /data → bundle, /basemap/tokyo.pmtiles and /basemap/fonts → base map, the rest → the built app. */
+/**
+ * Maps a URL path onto a file: /data → bundle, /basemap/tokyo.pmtiles and /basemap/fonts → base map, /lib → the
+ * library build, /examples → the API examples, the rest → the built app.
+ */
 export function resolveAsset(paths: ProjectPaths, urlPath: string, withApp = true): string | null {
   let decoded: string;
   try {
@@ -39,6 +42,8 @@ export function resolveAsset(paths: ProjectPaths, urlPath: string, withApp = tru
   if (decoded === '/basemap/tokyo.pmtiles') return paths.basemap;
   if (decoded.startsWith('/basemap/fonts/')) return inside(paths.fonts, decoded.slice('/basemap/fonts/'.length));
   if (!withApp) return null;
+  if (decoded.startsWith('/lib/')) return inside(paths.lib, decoded.slice('/lib/'.length));
+  if (decoded === '/examples/' || decoded.startsWith('/examples/')) return inside(paths.examples, decoded === '/examples/' ? 'index.html' : decoded.slice('/examples/'.length));
   const file = inside(paths.dist, decoded === '/' ? 'index.html' : decoded.slice(1));
   return file;
 }

@@ -14,6 +14,7 @@ import { isNightInTokyo } from '../data/sun.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
 import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type Theme, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
+import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
 import {
   MapOptionError,
@@ -88,7 +89,7 @@ function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOp
 }
 
 function defaultUrls() {
-  const base = typeof document !== 'undefined' ? document.baseURI : 'http://localhost/';
+  const base = assetBase();
   return {
     dataUrl: new URL('data/', base).href,
     basemapUrl: new URL('basemap/tokyo.pmtiles', base).href,
@@ -118,6 +119,7 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
+    ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
     }

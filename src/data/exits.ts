@@ -39,6 +39,15 @@ export function serviceMinutesOf(time: string): number {
   return minutes < SERVICE_DAY_START_MINUTES ? minutes + 1440 : minutes;
 }
 
+/**
+ * Minute of the service day at an instant (180 ≤ minute < 1620: 00:30 Japan time is 1470, of the day before). Plain
+ * arithmetic, without the holiday table of `calendar.ts`: the day type comes from the train simulation.
+ */
+export function serviceMinuteAt(epochMs: number): number {
+  const minute = Math.floor((epochMs + 9 * 3600_000) / 60_000) % 1440;
+  return minute < SERVICE_DAY_START_MINUTES ? minute + 1440 : minute;
+}
+
 /** Whether an uptime entry's calendar ("Weekday", "SaturdayHoliday", …; absent for every day) covers a day type. */
 function covers(entry: ExitUptime, calendar: Calendar): boolean {
   return entry.calendar === undefined || entry.calendar.toLowerCase().includes(calendar);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExitUptime } from '../../src/data/bundle/exits-format.ts';
 import { serviceDayOf } from '../../src/data/calendar.ts';
-import { exitHoursOn, exitStateAt, serviceMinutesOf } from '../../src/data/exits.ts';
+import { exitHoursOn, exitStateAt, serviceMinuteAt, serviceMinutesOf } from '../../src/data/exits.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 
 const POI = new Map(
@@ -90,5 +90,15 @@ describe('exit open or closed at a given time (real poi.json)', () => {
     expect(exitStateAt(uptime('TokyoMetro.Shinjuku.A11'), 'weekday', 720)).toEqual({ open: false, hours: null, closedAllDay: true });
     expect(openAt('JR-East.Yokohama.East', '2026-11-25T02:00')).toBe(true);
     expect(exitStateAt(undefined, 'weekday', 720)).toEqual({ open: true, hours: null, closedAllDay: false });
+  });
+});
+
+describe('minute of the service day', () => {
+  it('matches the calendar module, with the 03:00 rollover', () => {
+    for (const jst of ['2026-11-24T03:00', '2026-11-24T12:34', '2026-11-25T00:20', '2026-11-25T02:59', '2026-12-31T23:59']) {
+      const epoch = Date.parse(`${jst}:00+09:00`);
+      expect(serviceMinuteAt(epoch), jst).toBe(Math.floor(serviceDayOf(epoch).seconds / 60));
+    }
+    expect(serviceMinuteAt(Date.parse('2026-11-25T02:00:00+09:00'))).toBe(1560);
   });
 });

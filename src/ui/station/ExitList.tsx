@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
 import type { ExitMeta } from '../../data/bundle/exits-format.ts';
-import { serviceDayOf } from '../../data/calendar.ts';
-import { exitStateAt, type ExitMarker, type ExitState, type StationExits } from '../../data/exits.ts';
+import type { Calendar } from '../../data/bundle/timetable-format.ts';
+import { exitStateAt, serviceMinuteAt, type ExitMarker, type ExitState, type StationExits } from '../../data/exits.ts';
 import { loadExits } from '../../data/exits-loader.ts';
 import { localize } from '../../data/network.ts';
 import { centreAbovePanel } from '../../select-station.ts';
@@ -16,14 +16,15 @@ const TICK_MS = 1000;
 /** Zoom the camera flies to for an exit. */
 const EXIT_ZOOM = 18;
 
-/** The clock's service day and minute, updated as it runs (also after playback jumps). */
-function useServiceMinute(): { calendar: ReturnType<typeof serviceDayOf>['calendar']; minute: number } {
+/**
+ * The clock's minute of the service day and its day type (from the train simulation, which knows the holidays;
+ * null until it has started), updated as the clock runs (also after playback jumps).
+ */
+function useServiceMinute(): { calendar: Calendar | null; minute: number } {
   const clock = useAppStore((s) => s.clock);
   const jumps = useAppStore((s) => s.clockJumps);
-  const read = () => {
-    const day = serviceDayOf(clock.now());
-    return { calendar: day.calendar, minute: Math.floor(day.seconds / 60) };
-  };
+  const feed = useAppStore((s) => s.trainFeed);
+  const read = () => ({ calendar: feed?.calendar ?? null, minute: serviceMinuteAt(clock.now()) });
   const [now, setNow] = useState(read);
   useEffect(() => {
     const tick = () => setNow((previous) => {
@@ -34,7 +35,7 @@ function useServiceMinute(): { calendar: ReturnType<typeof serviceDayOf>['calend
     const timer = setInterval(tick, TICK_MS);
     return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clock, jumps]);
+  }, [clock, jumps, feed]);
   return now;
 }
 
@@ -43,6 +44,9 @@ function markerLabel(exit: ExitMeta, lang: string): string {
   const short = localize(exit.title, lang);
   return [...short].length > 1 ? short : localize(exit.description ?? exit.title, lang);
 }
+
+/** Before the day type is known, no exit is shown closed. */
+const UNKNOWN: ExitState = { open: true, hours: null, closedAllDay: false };
 
 interface Entry {
   exit: ExitMeta;
@@ -85,7 +89,7 @@ export function ExitList({ stations, hidden }: { stations: StationExits[]; hidde
       exits
         ? stations.map(({ station, exits: indices }) => ({
             station,
-            entries: indices.filter((i) => exits[i]).map((i): Entry => ({ exit: exits[i], state: exitStateAt(exits[i].uptime, calendar, minute) })),
+            entries: indices.filter((i) => exits[i]).map((i): Entry => ({ exit: exits[i], state: calendar ? exitStateAt(exits[i].uptime, calendar, minute) : UNKNOWN })),
           }))
         : null,
     [exits, stations, calendar, minute],

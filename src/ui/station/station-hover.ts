@@ -10,6 +10,7 @@ import { trackStyle } from '../track-style.ts';
  */
 export function hoverStation(store: AppStore, viewport: Viewport | undefined, x: number, y: number): boolean {
   const { network, viewMode, stationHover, hover } = store.getState();
+  if (stationHover?.touch) return false;
   const station = network && viewport && x >= 0 && y >= 0 ? pickStation(network, viewport, trackStyle(viewMode), x, y, viewMode === 'underground') : -1;
   if (station < 0) {
     if (stationHover && !stationHover.touch) store.setState({ stationHover: null });
