@@ -4,7 +4,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Map as BaseMap } from 'react-map-gl/maplibre';
+import { Map as BaseMap, type MapRef } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
@@ -23,10 +23,14 @@ import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
 import { useMapClick } from './use-map-click.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
+import { useAdaptiveBasemapResolution } from './use-adaptive-resolution.ts';
 import { pickStation } from '../layers/station-picking.ts';
 import { selectStation } from '../select-station.ts';
 import { hoverStation, stationClicked, watchPointerKind } from './station/station-hover.ts';
 import { useExitLayer } from './station/use-exit-layer.ts';
+import { lightStage } from '../data/light/light-stages.ts';
+import { trainLighting } from '../layers/train-lighting.ts';
+import { useBasemapSky } from './use-light-sky.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -85,6 +89,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const store = useStoreApi();
   const network = useAppStore((s) => s.network);
   const theme = useAppStore((s) => s.theme);
+  const light = useAppStore((s) => s.light);
+  const stage = lightStage(light).id;
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const viewMode = useAppStore((s) => s.viewMode);
   const cameraRequest = useAppStore((s) => s.cameraRequest);
@@ -96,6 +102,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
+  const basemapRef = useRef<MapRef>(null);
+  useAdaptiveBasemapResolution(basemapRef, store);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const drawn = useRef(false);
 
@@ -124,9 +132,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const mapStyle = useMemo(
     () =>
       basemap.mapStyle ??
-      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, lang, buildings }),
-    [basemap, theme, lang, buildings],
+      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings }),
+    [basemap, theme, stage, lang, buildings],
   );
+  useBasemapSky(basemapRef, light.sky, mapStyle);
 
   const onLabelsPlaced = useCallback(
     (names: string[]) => {
@@ -162,6 +171,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           undergroundOpacity: track.undergroundOpacity,
           pickable: true,
           visible: visible.trains,
+          lighting: trainLighting(light),
           onScriptTime: addScriptTime,
         }),
       trainFeed &&
@@ -174,7 +184,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           onScriptTime: addScriptTime,
         }),
     ];
-  }, [network, viewMode, trainFeed, visible, stats]);
+  }, [network, viewMode, trainFeed, visible, stats, light]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
@@ -301,7 +311,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current || hoveringStation.current ? 'pointer' : 'grab')}
       >
-        <BaseMap onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
       <div ref={labelsParent} className="tt-overlay" />
