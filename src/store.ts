@@ -9,7 +9,31 @@ import type { TrackingViewpoint } from './data/tracking-view.ts';
 import type { TrainDetails } from './data/trains/train-details.ts';
 import type { TrainFeed } from './data/trains/train-feed.ts';
 import { NO_TRAIN } from './data/trains/train-codes.ts';
+import type { LightState } from './data/light/light-state.ts';
+import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
+import type { Journey } from './data/routing/journey.ts';
+
+/** Route search: closed, criteria being edited, or journeys shown. */
+export type SearchMode = 'none' | 'edit' | 'route';
+
+/** One end of a route search: a station and its transfer group. */
+export interface RouteEnd {
+  /** Station chosen (index into `NetworkMeta.stations`). */
+  station: number;
+  /** Its transfer group (station indices), searched as one place. */
+  stations: number[];
+}
+
+/** What the route search criteria panel holds. */
+export interface RouteCriteria {
+  from: RouteEnd | null;
+  to: RouteEnd | null;
+  /** Departure in seconds of today's service day, or null for now. */
+  departure: number | null;
+  /** The end a station clicked on the map fills in. */
+  picking: 'from' | 'to';
+}
 
 /** The selected (tracked) train. */
 export interface TrainSelection {
@@ -83,7 +107,10 @@ export interface AppState {
   cameraRequest: CameraRequest | null;
   /** Interface language. */
   lang: string;
+  /** `dark` while the light asks for light text (`light.darkBackground`); kept in step with `light` by `setLight`. */
   theme: Theme;
+  /** The light at the clock's time (sun, pinned theme, or the underground look): see `src/api/light-link.ts`. */
+  light: LightState;
   viewMode: ViewMode;
   dataStatus: DataStatus;
   dataError: string | null;
@@ -134,11 +161,19 @@ export interface AppState {
   timetableOnlyOperators: string[];
   /** Built-in layers shown (layer settings). */
   layerVisibility: Record<BuiltInLayer, boolean>;
+  /** Route search panels: closed, criteria, or results (moving layers are hidden while not `none`). */
+  searchMode: SearchMode;
+  routeCriteria: RouteCriteria;
+  /** Journeys found (in departure order, no two with the same key) and the one shown. */
+  routeJourneys: Journey[];
+  routeJourneyIndex: number;
 
   setViewState(view: ViewState): void;
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
   setLang(lang: string): void;
   setTheme(theme: Theme): void;
+  /** Sets the light and the theme that follows it. */
+  setLight(light: LightState): void;
   setViewMode(mode: ViewMode): void;
   select(selection: TrainSelection | null): void;
   /** Selects a station group (ending any train selection, in one update) and unfolds its panel, or ends it with null. */
@@ -153,6 +188,16 @@ export interface AppState {
   /** Sets the playback speed (1–600). */
   setPlaybackSpeed(speed: number): void;
   setEcoMode(mode: EcoMode): void;
+  /** Opens the route search criteria with a station group as its origin (`from`) or destination (`to`); the station selection ends. */
+  openRouteSearch(end: 'from' | 'to', station: RouteEnd): void;
+  /** Fills in one end of the criteria (by default the one `routeCriteria.picking` names, as a station clicked on the map does); the other end is picked next. */
+  setRouteEnd(value: RouteEnd | null, end?: 'from' | 'to'): void;
+  /** Shows journeys found (results panel), journey `current` (default the first) shown. */
+  showJourneys(journeys: Journey[], current?: number): void;
+  /** Back from the results to the criteria. */
+  editRouteSearch(): void;
+  /** Closes the route search panels. */
+  closeRouteSearch(): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -162,6 +207,8 @@ export function createAppStore(initial: {
   viewState: ViewState;
   lang: string;
   theme: Theme;
+  /** Initial light; default: the pinned look of `theme` at the clock's time. */
+  light?: LightState;
   clock: SimulationClock;
   trackingMode: TrackingViewpoint;
   ecoMode?: EcoMode;
@@ -172,6 +219,7 @@ export function createAppStore(initial: {
     cameraRequest: null,
     lang: initial.lang,
     theme: initial.theme,
+    light: initial.light ?? pinnedLight(initial.theme, initial.clock.now(), { lng: initial.viewState.longitude, lat: initial.viewState.latitude }),
     viewMode: 'ground',
     dataStatus: 'idle',
     dataError: null,
@@ -202,11 +250,16 @@ export function createAppStore(initial: {
     lineStatuses: [],
     realtimeState: 'off',
     timetableOnlyOperators: [],
+    searchMode: 'none',
+    routeCriteria: { from: null, to: null, departure: null, picking: 'to' },
+    routeJourneys: [],
+    routeJourneyIndex: 0,
     setViewState: (viewState) => set({ viewState }),
     requestCamera: (view, transition, duration) =>
       set({ cameraRequest: { view, transition: prefersReducedMotion() ? 'jump' : transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),
     setLang: (lang) => set({ lang }),
     setTheme: (theme) => set({ theme }),
+    setLight: (light) => set({ light, theme: light.darkBackground ? 'dark' : 'light' }),
     setViewMode: (viewMode) => set({ viewMode }),
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
@@ -240,5 +293,26 @@ export function createAppStore(initial: {
       set({ playbackSpeed: clock.speed });
     },
     setEcoMode: (ecoMode) => set({ ecoMode }),
+    openRouteSearch: (end, station) => {
+      if (get().selection) get().select(null);
+      const other = end === 'from' ? 'to' : 'from';
+      const kept = get().routeCriteria[other];
+      set({
+        searchMode: 'edit',
+        stationSelection: null,
+        hover: null,
+        routeCriteria: { ...get().routeCriteria, [end]: station, [other]: kept && !kept.stations.includes(station.station) ? kept : null, picking: other },
+        routeJourneys: [],
+        routeJourneyIndex: 0,
+      });
+    },
+    setRouteEnd: (value, end) => {
+      const criteria = get().routeCriteria;
+      const which = end ?? criteria.picking;
+      set({ routeCriteria: { ...criteria, [which]: value, picking: value ? (which === 'from' ? 'to' : 'from') : which } });
+    },
+    showJourneys: (routeJourneys, current = 0) => set({ searchMode: 'route', routeJourneys, routeJourneyIndex: current }),
+    editRouteSearch: () => set({ searchMode: 'edit' }),
+    closeRouteSearch: () => set({ searchMode: 'none', routeJourneys: [], routeJourneyIndex: 0 }),
   }));
 }

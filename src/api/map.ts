@@ -10,9 +10,10 @@ import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { isNightInTokyo } from '../data/sun.ts';
+import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
+import { lightFor, linkLight } from './light-link.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
-import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type Theme, type ViewMode, type ViewState } from '../store.ts';
+import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
@@ -52,6 +53,10 @@ export interface MapEvents {
   clockmode: { mode: ClockMode };
   /** Eco mode was switched on or off. */
   ecomode: { mode: EcoMode };
+  /** The route search panels opened, switched between criteria (`edit`) and journeys (`route`), or closed (`none`). */
+  searchmode: { mode: SearchMode };
+  /** The light on the map changed (colour, or intensity by 0.005 or more): the same as {@link Map.getLight}. */
+  light: LightSummary;
 }
 
 /** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
@@ -65,7 +70,6 @@ export interface CameraOptions {
 }
 
 const HASH_THROTTLE_MS = 300;
-const THEME_CHECK_MS = 60_000;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
 
@@ -129,10 +133,13 @@ export class Map extends Evented<MapEvents> {
       ? { longitude: hashView.lng, latitude: hashView.lat, zoom: hashView.zoom, bearing: hashView.bearing, pitch: hashView.pitch }
       : { longitude: resolved.center[0], latitude: resolved.center[1], zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch };
     const clock = new SimulationClock({ time: resolved.time });
+    const pinned = resolved.theme === 'auto' ? null : resolved.theme;
+    const light = lightFor({ clock, viewState, viewMode: 'ground' }, pinned);
     const store = createAppStore({
       viewState,
       lang: resolved.lang,
-      theme: this.currentTheme(),
+      theme: light.darkBackground ? 'dark' : 'light',
+      light,
       clock,
       trackingMode: resolved.trackingMode,
       ecoMode: resolved.ecoMode,
@@ -140,10 +147,7 @@ export class Map extends Evented<MapEvents> {
     });
     this.store = store;
 
-    if (resolved.theme === 'auto') {
-      const timer = setInterval(() => store.getState().setTheme(this.currentTheme()), THEME_CHECK_MS);
-      this.cleanups.push(() => clearInterval(timer));
-    }
+    this.cleanups.push(linkLight(store, pinned));
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
@@ -192,11 +196,24 @@ export class Map extends Evented<MapEvents> {
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
     if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
     if (s.ecoMode !== previous.ecoMode) this.fire('ecomode', { mode: s.ecoMode });
+    if (s.searchMode !== previous.searchMode) this.fire('searchmode', { mode: s.searchMode });
+    if (s.light !== previous.light && lightChanged(this.lastLight, s.light.summary)) {
+      this.lastLight = s.light.summary;
+      this.fire('light', { ...s.light.summary });
+    }
   }
 
-  private currentTheme(): Theme {
-    const theme = this.options?.theme ?? 'auto';
-    return theme === 'auto' ? (isNightInTokyo(new Date()) ? 'dark' : 'light') : theme;
+  private lastLight: LightSummary | null = null;
+
+  /** The light on the map now: its colour (`#rrggbb`) and intensity (0 = none, 1 = full day). */
+  getLight(): LightSummary {
+    const summary = this.store?.getState().light.summary;
+    return summary ? { ...summary } : { color: '#ffffff', intensity: 1 };
+  }
+
+  /** Whether the map is dark under the interface (night, dusk, a dark theme or the underground view), so light text is needed. */
+  hasDarkBackground(): boolean {
+    return this.store?.getState().light.darkBackground ?? false;
   }
 
   /** Requests the manifest and then the network file (taking the app page's prefetched responses when there are any). */
@@ -459,6 +476,11 @@ export class Map extends Evented<MapEvents> {
   setClockMode(mode: ClockMode): this {
     this.requireStore().getState().setClockMode(validateOneOf(mode, 'clockMode', ['realtime', 'playback'] as const));
     return this;
+  }
+
+  /** The route search panels: `none` (closed), `edit` (criteria) or `route` (journeys shown). */
+  getSearchMode(): SearchMode {
+    return this.requireStore().getState().searchMode;
   }
 
   /** `normal` (what moves is redrawn at the display's rate) or `eco` (at `ecoFrameRate` frames per second). */

@@ -14,6 +14,8 @@ import type {
 } from 'maplibre-gl';
 import { localizedNameExpression } from './languages.ts';
 import { PALETTES, type BasemapPalette, type BasemapTheme } from './palettes.ts';
+import type { LightStageId } from '../data/light/light-stages.ts';
+import { stageById, stagePalette } from './stage-palette.ts';
 
 export type { BasemapTheme } from './palettes.ts';
 
@@ -24,6 +26,11 @@ export interface BasemapStyleOptions {
   /** Glyph URL template, e.g. 'http://127.0.0.1:5173/basemap/fonts/{fontstack}/{range}.pbf' */
   glyphsUrl: string;
   theme: BasemapTheme;
+  /**
+   * Light stage whose blended palette replaces the theme's (see `stage-palette.ts`); the
+   * style then changes only when the stage does. MapLibre's sky follows the light on its own (`setSky`).
+   */
+  stage?: LightStageId;
   /** Interface language: one of ja, en, ko, zh-Hans, zh-Hant, th, ne, pt-BR, fr, es, de */
   lang: string;
   /** Draw the 3D buildings (default true; the layers panel switches them). */
@@ -94,11 +101,11 @@ const NAME_FIELD_PRESENT: ExpressionSpecification = ['has', 'name'];
  * source named {@link BASEMAP_SOURCE_ID}. Labels use {@link localizedNameExpression} for `lang`.
  */
 export function createBasemapStyle(options: BasemapStyleOptions): StyleSpecification {
-  const palette = PALETTES[options.theme];
+  const palette = options.stage ? stagePalette(stageById(options.stage)) : PALETTES[options.theme];
   const name = localizedNameExpression(options.lang);
   const style: StyleSpecification = {
     version: 8,
-    name: `Tokyo transit base map (${options.theme}, ${options.lang})`,
+    name: `Tokyo transit base map (${options.stage ?? options.theme}, ${options.lang})`,
     sources: { [BASEMAP_SOURCE_ID]: createSource(options.tilesUrl) },
     glyphs: options.glyphsUrl,
     light: palette.light,

@@ -8,6 +8,7 @@ import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-ar
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
+import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from './train-lighting.ts';
 
 /** Props of {@link TrainLayer}. */
 export interface TrainLayerProps extends FrameLayerProps {
@@ -16,6 +17,8 @@ export interface TrainLayerProps extends FrameLayerProps {
   undergroundOpacity?: number;
   /** Smallest drawn car size in pixels (trains stay visible when zoomed out). */
   minPixels?: number;
+  /** Light on the cars (by the sun at the clock's time); default the full-day look. */
+  lighting?: TrainLighting;
 }
 
 /** What a picked car resolves to. */
@@ -31,6 +34,12 @@ uniform trainUniforms {
   float undergroundOpacity;
   float minPixels;
   float faces;
+  vec3 ambient;
+  vec3 sunColor;
+  vec3 toSun;
+  vec3 skyColor;
+  vec3 toSky;
+  float glow;
 } train;
 `;
 
@@ -41,13 +50,19 @@ interface TrainUniformProps {
   minPixels: number;
   /** Faces drawn per car: 5 (sides, ends and top), or 3 (sides and top) when zoomed out. */
   faces: number;
+  ambient: [number, number, number];
+  sunColor: [number, number, number];
+  toSun: [number, number, number];
+  skyColor: [number, number, number];
+  toSky: [number, number, number];
+  glow: number;
 }
 
 const trainUniforms = {
   name: 'train',
   vs: uniformBlock,
   fs: uniformBlock,
-  uniformTypes: { carSize: 'vec3<f32>', groundOpacity: 'f32', undergroundOpacity: 'f32', minPixels: 'f32', faces: 'f32' },
+  uniformTypes: { carSize: 'vec3<f32>', groundOpacity: 'f32', undergroundOpacity: 'f32', minPixels: 'f32', faces: 'f32', ambient: 'vec3<f32>', sunColor: 'vec3<f32>', toSun: 'vec3<f32>', skyColor: 'vec3<f32>', toSky: 'vec3<f32>', glow: 'f32' },
 } as const satisfies ShaderModule<TrainUniformProps>;
 
 /** The faces of a unit box (−0.5…0.5) without its bottom: normal and four corners each. */
@@ -97,7 +112,7 @@ ${boxShaderConstants()}
 
 out vec4 vColor;
 out vec3 vLocal;
-out float vShade;
+out vec3 vShade;
 
 uvec4 car_texel(int car, int k) {
   int texel = car * ${CAR_TEXELS} + k;
@@ -157,8 +172,8 @@ void main(void) {
   gl_Position = project_position_to_clipspace(instancePositions, instancePositions64Low, offset, geometry.position);
   DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 
-  vec3 light = normalize(vec3(-0.35, 0.55, 0.76));
-  vShade = 0.62 + 0.38 * max(dot(n, light), 0.0);
+  // The sun's light (by the time of day, from the light state) on each face; lit windows glow at night.
+  vShade = train.ambient + train.sunColor * max(dot(n, train.toSun), 0.0) + train.skyColor * max(dot(n, train.toSky), 0.0) + vec3(0.55 * train.glow);
   vLocal = positions;
   float underground = instanceFlags.x;
   float opacity = mix(train.groundOpacity, train.undergroundOpacity, underground);
@@ -177,7 +192,7 @@ precision highp float;
 
 in vec4 vColor;
 in vec3 vLocal;
-in float vShade;
+in vec3 vShade;
 out vec4 fragColor;
 
 void main(void) {
@@ -263,13 +278,14 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } } }) {
     const started = performance.now();
     const { frame, model } = this.state;
-    const { source, groundOpacity, undergroundOpacity, minPixels } = this.props;
+    const { source, groundOpacity, undergroundOpacity, minPixels, lighting = DEFAULT_TRAIN_LIGHTING } = this.props;
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
     if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
     if (frame && model && frame.carCount > 0 && this.state.carTexture) {
       const faces = this.context.viewport.zoom >= END_FACES_MIN_ZOOM ? FACES_PER_CAR : FACES_PER_CAR_ZOOMED_OUT;
-      model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels, faces } });
+      const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = lighting;
+      model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels, faces, ambient, sunColor, toSun, skyColor, toSky, glow } });
       model.setVertexCount(frame.carCount * faces * 6);
       model.draw(this.context.renderPass);
     }

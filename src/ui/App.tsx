@@ -33,6 +33,8 @@ export interface AppControls {
 const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
 /** The station popup loads when a station is first pointed at or tapped. */
 const StationPopup = lazy(() => import('./station/StationPopup.tsx'));
+/** The route search panels load when the route search is first opened. */
+const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
 
 export interface AppProps {
   store: AppStore;
@@ -47,6 +49,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   const viewMode = useAppStore((s) => s.viewMode);
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
   const stationHovered = useAppStore((s) => s.stationHover !== null);
+  const routeSearching = useAppStore((s) => s.searchMode !== 'none');
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -85,6 +88,11 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
         {stationSelected && (
           <Suspense fallback={null}>
             <StationPanel />
+          </Suspense>
+        )}
+        {routeSearching && (
+          <Suspense fallback={null}>
+            <RoutePanels />
           </Suspense>
         )}
         <StatusOverlay />

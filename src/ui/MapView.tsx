@@ -28,6 +28,8 @@ import { pickStation } from '../layers/station-picking.ts';
 import { selectStation } from '../select-station.ts';
 import { hoverStation, stationClicked, watchPointerKind } from './station/station-hover.ts';
 import { useExitLayer } from './station/use-exit-layer.ts';
+import { useJourneyLayer } from './route/use-journey-layer.ts';
+import { stationGroupOf } from '../data/station-groups.ts';
 import { lightStage } from '../data/light/light-stages.ts';
 import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
@@ -100,6 +102,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
+  // While the route search panels are open, what moves is hidden and the network dimmed under the journey.
+  const searching = useAppStore((s) => s.searchMode !== 'none');
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
   const basemapRef = useRef<MapRef>(null);
@@ -150,10 +154,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     if (!network) return [];
     const track = trackStyle(viewMode);
     return [
-      new RailwayLayer({ id: 'railways', network, track, visible: visible.railways }),
-      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations }),
+      new RailwayLayer({ id: 'railways', network, track, visible: visible.railways, opacity: searching ? 0.25 : 1 }),
+      new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations, opacity: searching ? 0.5 : 1 }),
     ];
-  }, [network, viewMode, theme, visible, selectedShapes]);
+  }, [network, viewMode, theme, visible, selectedShapes, searching]);
 
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const overlayLayers = useMemo(() => {
@@ -170,7 +174,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           groundOpacity: track.groundOpacity,
           undergroundOpacity: track.undergroundOpacity,
           pickable: true,
-          visible: visible.trains,
+          visible: visible.trains && !searching,
           lighting: trainLighting(light),
           onScriptTime: addScriptTime,
         }),
@@ -180,20 +184,23 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           source: trainFeed,
           groundOpacity: track.groundOpacity,
           undergroundOpacity: track.undergroundOpacity,
-          visible: visible.trains,
+          visible: visible.trains && !searching,
           onScriptTime: addScriptTime,
         }),
     ];
-  }, [network, viewMode, trainFeed, visible, stats, light]);
+  }, [network, viewMode, trainFeed, visible, stats, light, searching]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
   const exitLayer = useExitLayer(theme);
+  const journeyTrack = useMemo(() => trackStyle(viewMode), [viewMode]);
+  const journeyLayer = useJourneyLayer(journeyTrack);
   const labelLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
     return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
   }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
+  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers], [journeyLayer, labelLayers]);
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
@@ -228,7 +235,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   const labelsParent = useRef<HTMLDivElement>(null);
-  useOverlayDeck('tt-labels', labelsParent, labelLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
+  useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
   /** Picks a train on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);
@@ -272,6 +279,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         const viewport = deckRef.current?.deck?.getViewports()[0];
         const { network: net, viewMode: mode } = state;
         const station = net && viewport && info.x >= 0 ? pickStation(net, viewport, trackStyle(mode), info.x, info.y, mode === 'underground') : -1;
+        // While the route search criteria are open, a clicked station fills in the end being picked.
+        const group = station >= 0 && state.searchMode === 'edit' && net ? stationGroupOf(net.meta, station) : null;
+        if (group) return state.setRouteEnd({ station, stations: group.stations });
         if (station >= 0 && viewport && selectStation(store, station, viewport)) return stationClicked(store, station, pointerKind.current?.touch ?? false);
         state.deselect();
         return;

@@ -52,7 +52,7 @@ describe('documentation', () => {
     const methods = publicMethods();
     const events = eventNames();
     expect(methods).toEqual(expect.arrayContaining(['jumpTo', 'setSelection', 'getTrainPosition', 'remove']));
-    expect(events).toEqual(['load', 'error', 'selection', 'deselection', 'trackingmode', 'viewmode', 'clockmode', 'ecomode']);
+    expect(events).toEqual(['load', 'error', 'selection', 'deselection', 'trackingmode', 'viewmode', 'clockmode', 'ecomode', 'searchmode', 'light']);
     for (const [lang, file] of Object.entries(REFERENCE)) {
       const text = readFileSync(file, 'utf8');
       const rows = (heading: RegExp) => {

@@ -7,7 +7,8 @@ import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { ViewArea } from './view-area.ts';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+import type { RoutePage, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+import type { RouteSearchResult } from '../routing/journey.ts';
 
 /** The part of a Worker the feed uses (a real Worker, or a stand-in in tests). */
 export interface WorkerPort {
@@ -123,6 +124,14 @@ export class TrainFeed {
     return this.ask((requestId) => ({ type: 'departures', requestId, stations, time: this.clock.now(), count }));
   }
 
+  /**
+   * Journeys from `from` to `to` (station indices) leaving at or after `departure` (seconds of today's service
+   * day), or the ones after or before `reference` (`page`). Builds the routing index on the first search.
+   */
+  route(from: number[], to: number[], departure: number, page: RoutePage = 'first', reference?: { departure: number; arrival: number }): Promise<{ result: RouteSearchResult | null; error?: string }> {
+    return this.ask((requestId) => ({ type: 'route', requestId, from, to, departure, time: this.clock.now(), page, reference }));
+  }
+
   /** Lays real-time reports over the timetables (or switches them off in playback). */
   setRealtime(reports: RealtimeReport[], enabled: boolean): void {
     this.worker.postMessage({ type: 'realtime', reports, enabled, time: this.clock.now() });
@@ -169,6 +178,9 @@ export class TrainFeed {
         break;
       case 'found':
         this.answer(message.requestId, message.train);
+        break;
+      case 'route':
+        this.answer(message.requestId, { result: message.result, error: message.error });
         break;
       case 'error':
         this.inFlight = false;

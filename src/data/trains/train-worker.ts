@@ -19,6 +19,8 @@ import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
+import { answerRoute } from '../routing/answer-route.ts';
+import type { RoutingIndex } from '../routing/routing-index.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -27,6 +29,8 @@ interface DayContext extends FrameContext {
   serviceDate: string;
   /** Built on the first departures request of the day. */
   departureIndex?: DepartureIndex;
+  /** Built on the first route search of the day. */
+  routingIndex?: RoutingIndex;
 }
 
 let network: Network | null = null;
@@ -157,6 +161,12 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
         if (context) context.departureIndex ??= buildDepartureIndex(context.timetable);
         const groups = context ? nextDepartures(context.network, context.departureIndex!, request.stations, serviceDayOf(request.time).seconds, request.count, context.realtime) : null;
         post({ type: 'departures', requestId: request.requestId, groups });
+        break;
+      }
+      case 'route': {
+        const context = dayFor(request.time);
+        const overlay = context?.realtime;
+        post(answerRoute(context, request, overlay?.enabled ? overlay.delays : undefined));
         break;
       }
       case 'details': {

@@ -5,6 +5,13 @@ import type { TrainFrame } from './train-frame-format.ts';
 import type { ViewArea } from './view-area.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
+import type { RouteSearchResult } from '../routing/journey.ts';
+
+/** A route answer's `error` when the day asked about is not the day loaded (the new day's timetable is still loading). */
+export const ROUTE_DAY_MISMATCH = 'day-mismatch';
+
+/** Which journeys a route request asks for: a new search, or the ones after or before a journey already shown. */
+export type RoutePage = 'first' | 'later' | 'earlier';
 
 /** Messages from the main thread to the train worker. */
 export type WorkerRequest =
@@ -36,7 +43,12 @@ export type WorkerRequest =
   /** The next `count` departures per line and direction from `stations` at `time`. */
   | { type: 'departures'; requestId: number; stations: number[]; time: number; count: number }
   /** Which timetable runs train `id` ("{operator}.{line}.{number}") at `time`. */
-  | { type: 'find'; requestId: number; id: string; time: number };
+  | { type: 'find'; requestId: number; id: string; time: number }
+  /**
+   * Journeys from `from` to `to` (station indices) leaving at or after `departure` (seconds of the service day of
+   * `time`, epoch ms), or the journeys after (`later`) or before (`earlier`) the `reference` journey.
+   */
+  | { type: 'route'; requestId: number; from: number[]; to: number[]; departure: number; time: number; page: RoutePage; reference?: { departure: number; arrival: number } };
 
 /** Messages from the train worker. */
 export type WorkerResponse =
@@ -45,4 +57,6 @@ export type WorkerResponse =
   | { type: 'details'; requestId: number; details: TrainDetails | null }
   | { type: 'found'; requestId: number; train: number }
   | { type: 'departures'; requestId: number; groups: DepartureGroup[] | null }
+  /** `result` null with `error` set when the search could not run (a message for people, in English). */
+  | { type: 'route'; requestId: number; result: RouteSearchResult | null; error?: string }
   | { type: 'error'; message: string };

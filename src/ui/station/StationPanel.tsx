@@ -9,6 +9,7 @@ import { useAppStore, useStoreApi } from '../store-context.ts';
 import { formatServiceMinutes } from '../use-names.ts';
 import { CloseButton, CollapseButton } from '../PanelButtons.tsx';
 import { ExitList } from './ExitList.tsx';
+import { RouteToggles } from '../route/RouteToggles.tsx';
 import { StationIntl } from './StationIntl.tsx';
 import './station-details.css';
 
@@ -106,6 +107,7 @@ function Panel() {
           </button>
         </div>
       )}
+      {!collapsed && <RouteToggles selection={selection} />}
       {showExits && <ExitList stations={stationExits} hidden={collapsed} />}
       {!collapsed && !showExits && (
         <div className="tt-departures" data-testid="departures">

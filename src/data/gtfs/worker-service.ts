@@ -1,0 +1,132 @@
+/**
+ * The GTFS worker's work, behind a message port: load each data source's
+ * feed, poll its VehiclePosition feed while enabled, plan vehicle motions and
+ * answer popup questions. Keeps trips and stop times in the worker; the main
+ * thread gets only what it draws (see {@link GtfsWorkerResponse}).
+ *
+ * @module
+ */
+import { describeVehicle } from './next-stop.ts';
+import type { GtfsFeed } from './feed-model.ts';
+import { indexFeed } from './feed-index.ts';
+import { loadGtfsFeed, type LoadFeedOptions } from './load-feed.ts';
+import { VehiclePoller } from './vehicle-poller.ts';
+import { VehicleTracks } from './vehicle-tracks.ts';
+import type { GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
+
+/** The part of a worker global scope or `MessagePort` used here. */
+export interface GtfsPort {
+  postMessage(message: GtfsWorkerResponse): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
+}
+
+/** Injectable pieces (tests). */
+export interface GtfsServiceOptions {
+  fetch?: LoadFeedOptions['fetch'];
+  /** Poll interval, ms (default the poller's, 20 s). */
+  intervalMs?: number;
+  now?: () => number;
+}
+
+/** One data source in the worker. */
+interface Loaded {
+  controller: AbortController;
+  feed: GtfsFeed | null;
+  poller: VehiclePoller | null;
+  tracks: VehicleTracks | null;
+}
+
+/** Serves GTFS requests on `port`; returns a function that stops everything. */
+export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {}): () => void {
+  const sources = new Map<string, Loaded>();
+  const now = options.now ?? Date.now;
+  let enabled = true;
+
+  const add = async (id: string, request: Extract<GtfsWorkerRequest, { type: 'add' }>) => {
+    remove(id);
+    const loaded: Loaded = { controller: new AbortController(), feed: null, poller: null, tracks: null };
+    sources.set(id, loaded);
+    const started = now();
+    let feed: GtfsFeed;
+    try {
+      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch });
+    } catch (error) {
+      if (sources.get(id) === loaded) port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), fatal: true });
+      return;
+    }
+    if (sources.get(id) !== loaded) return;
+    loaded.feed = feed;
+    const { agencies, timezone, bbox, routes, shapes, stops } = feed;
+    const realtime = request.source.vehiclePositionUrl !== null;
+    port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, shapes, stops, realtime }, parseMs: now() - started });
+    if (!realtime) return;
+    const poller = new VehiclePoller({
+      url: request.source.vehiclePositionUrl!,
+      feed,
+      index: indexFeed(feed),
+      intervalMs: options.intervalMs,
+      fetch: options.fetch,
+      now,
+      onUpdate: (update) => {
+        tracks.update(update.vehicles, update.receivedAt);
+        const vehicles = tracks.motions().map(({ vehicle, motion }) => ({
+          vehicleId: vehicle.vehicleId,
+          label: vehicle.label,
+          tripId: vehicle.tripId,
+          route: vehicle.route,
+          shape: feed.trips[vehicle.trip].shape,
+          motion,
+        }));
+        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles });
+      },
+      onError: (error) => port.postMessage({ type: 'error', id, message: error.message, fatal: false }),
+      onProblem: (message) => port.postMessage({ type: 'problem', id, message }),
+    });
+    const tracks = new VehicleTracks(feed, poller.intervalMs);
+    loaded.poller = poller;
+    loaded.tracks = tracks;
+    if (enabled) poller.start();
+  };
+
+  const remove = (id: string) => {
+    const loaded = sources.get(id);
+    if (!loaded) return;
+    loaded.controller.abort();
+    loaded.poller?.stop();
+    sources.delete(id);
+  };
+
+  const setEnabled = (value: boolean) => {
+    enabled = value;
+    for (const [id, loaded] of sources) {
+      if (!loaded.poller) continue;
+      if (value) loaded.poller.start();
+      else {
+        loaded.poller.stop();
+        loaded.tracks?.clear();
+        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: [] });
+      }
+    }
+  };
+
+  const details = (request: Extract<GtfsWorkerRequest, { type: 'details' }>) => {
+    const loaded = sources.get(request.id);
+    const tracked = loaded?.tracks?.pose(request.vehicleId, request.now);
+    const result = loaded?.feed && tracked ? describeVehicle(loaded.feed, tracked.vehicle, { distance: tracked.pose.distance, now: request.now }) : null;
+    port.postMessage({ type: 'details', requestId: request.requestId, details: result });
+  };
+
+  const onMessage = (event: MessageEvent<GtfsWorkerRequest>) => {
+    const request = event.data;
+    if (request.type === 'add') void add(request.id, request);
+    else if (request.type === 'remove') remove(request.id);
+    else if (request.type === 'enabled') setEnabled(request.enabled);
+    else details(request);
+  };
+  port.addEventListener('message', onMessage);
+  return () => {
+    port.removeEventListener('message', onMessage);
+    for (const id of [...sources.keys()]) remove(id);
+  };
+}

@@ -1,0 +1,104 @@
+import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import { ScatterplotLayer } from '@deck.gl/layers';
+import type { Network } from '../data/network.ts';
+import type { Journey } from '../data/routing/journey.ts';
+import { legTrackVertices, stationPoint } from '../data/routing/journey-track.ts';
+import { hexToRgb } from './colors.ts';
+import type { BinaryPaths } from './path-culling.ts';
+import { TrackLineLayer } from './track-line-layer.ts';
+import type { TrackStyle } from './track-uniforms.ts';
+import { packVertexStyle } from './vertex-style.ts';
+
+/** Props of {@link JourneyLayer}. */
+export interface JourneyLayerProps {
+  network: Network;
+  journey: Journey | null;
+  track: TrackStyle;
+  /** Line width as a fraction of the track spacing (wider than the railways' so it stands out). */
+  lineWidth?: number;
+  /** Fill and outline of the boarding and alighting stations. */
+  stationFill?: [number, number, number, number];
+  stationOutline?: [number, number, number, number];
+}
+
+/** Binary paths of a journey's legs, each on its railway's lane and in its colour, at every zoom. */
+export function buildJourneyPaths(network: Network, journey: Journey): BinaryPaths {
+  const legs = journey.legs.map((leg) => ({ vertices: legTrackVertices(network, leg), color: hexToRgb(network.meta.railways[leg.railway]?.color ?? '#888888') })).filter((l) => l.vertices.length > 1);
+  const count = legs.reduce((n, l) => n + l.vertices.length, 0);
+  const startIndices = new Uint32Array(legs.length + 1);
+  const positions = new Float64Array(count * 3);
+  const colors = new Uint8Array(count * 4);
+  const offsets = new Float32Array(count * 4);
+  const { track } = network;
+  let at = 0;
+  legs.forEach(({ vertices, color: [r, g, b] }, i) => {
+    startIndices[i] = at;
+    for (const v of vertices) {
+      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
+      colors.set([r, g, b, 255], at * 4);
+      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
+      offsets[at * 4 + 3] = packVertexStyle(0, 24, 1);
+      at++;
+    }
+  });
+  startIndices[legs.length] = count;
+  return {
+    length: legs.length,
+    startIndices,
+    attributes: {
+      getPath: { value: positions, size: 3 },
+      getColor: { value: colors, size: 4, normalized: true },
+      getTrackOffset: { value: offsets, size: 4 },
+    },
+  };
+}
+
+/**
+ * A route search journey on the map: each leg along its line's own track
+ * lane in the line's colour (drawn over the dimmed network), with rings at
+ * the stations where the person boards and alights.
+ */
+export class JourneyLayer extends CompositeLayer<JourneyLayerProps> {
+  static override layerName = 'JourneyLayer';
+  static override defaultProps: DefaultProps<JourneyLayerProps> = {
+    network: { type: 'object', value: null as unknown as Network, compare: true },
+    journey: { type: 'object', value: null, compare: true },
+    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    lineWidth: 0.9,
+    stationFill: { type: 'color', value: [255, 255, 255, 255] },
+    stationOutline: { type: 'color', value: [40, 40, 40, 255] },
+  };
+
+  declare state: { paths: BinaryPaths | null; stops: Array<{ position: [number, number] }> };
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.journey === oldProps.journey && props.network === oldProps.network) return;
+    const { network, journey } = props;
+    if (!network || !journey) return this.setState({ paths: null, stops: [] });
+    const ends = journey.legs.flatMap((leg) => [leg.from, leg.to]);
+    const stops = [...new Set(ends)].map((s) => stationPoint(network, s)).filter((p): p is [number, number] => p !== null).map((position) => ({ position }));
+    this.setState({ paths: buildJourneyPaths(network, journey), stops });
+  }
+
+  override renderLayers() {
+    const { paths, stops } = this.state;
+    if (!paths) return null;
+    return [
+      new TrackLineLayer(this.getSubLayerProps({ id: 'legs', paths, track: this.props.track, lineWidth: this.props.lineWidth })),
+      new ScatterplotLayer<{ position: [number, number] }>(
+        this.getSubLayerProps({
+          id: 'ends',
+          data: stops,
+          getPosition: (d: { position: [number, number] }) => d.position,
+          radiusUnits: 'pixels',
+          getRadius: 6,
+          stroked: true,
+          lineWidthUnits: 'pixels',
+          getLineWidth: 2.5,
+          getFillColor: this.props.stationFill,
+          getLineColor: this.props.stationOutline,
+        }),
+      ),
+    ];
+  }
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppStore, useStoreApi } from '../store-context.ts';
+import { CloseButton } from '../PanelButtons.tsx';
+import { formatServiceMinutes } from '../use-names.ts';
+import { runRouteSearch, serviceSecondsAt, serviceSecondsOf, type RouteNotice } from './route-search.ts';
+import { StationField } from './StationField.tsx';
+
+/** The route search criteria: origin, destination (typed or clicked on the map), departure now or at a time today, Search. */
+export function CriteriaPanel() {
+  const intl = useIntl();
+  const store = useStoreApi();
+  const criteria = useAppStore((s) => s.routeCriteria);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<RouteNotice | null>(null);
+  const [time, setTime] = useState(() => (criteria.departure !== null ? formatServiceMinutes(Math.floor(criteria.departure / 60)) : ''));
+  const setEnd = (end: 'from' | 'to') => (value: Parameters<ReturnType<typeof store.getState>['setRouteEnd']>[0]) => {
+    setNotice(null);
+    store.getState().setRouteEnd(value, end);
+    if (!value) store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: end } });
+  };
+  const setDeparture = (departure: number | null) => store.setState({ routeCriteria: { ...store.getState().routeCriteria, departure } });
+  const search = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setNotice(await runRouteSearch(store));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const atTime = criteria.departure !== null;
+  return (
+    <section className="tt-panel tt-route" data-testid="route-criteria" aria-label={intl.formatMessage({ id: 'route.criteria' })}>
+      <header className="tt-route-header">
+        <h2 className="tt-route-title">{intl.formatMessage({ id: 'route.criteria' })}</h2>
+        <CloseButton testId="route-close" label={intl.formatMessage({ id: 'route.close' })} onClose={() => store.getState().closeRouteSearch()} />
+      </header>
+      <form
+        className="tt-route-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <StationField end="from" value={criteria.from} picking={criteria.picking === 'from' && !criteria.from} onChange={setEnd('from')} onPick={() => store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: 'from' } })} />
+        <button
+          type="button"
+          className="tt-route-swap"
+          data-testid="route-swap"
+          aria-label={intl.formatMessage({ id: 'route.swap' })}
+          title={intl.formatMessage({ id: 'route.swap' })}
+          onClick={() => store.setState({ routeCriteria: { ...criteria, from: criteria.to, to: criteria.from, picking: criteria.to ? 'to' : 'from' } })}
+        >
+          ⇅
+        </button>
+        <StationField end="to" value={criteria.to} picking={criteria.picking === 'to' && !criteria.to} onChange={setEnd('to')} onPick={() => store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: 'to' } })} />
+        <fieldset className="tt-route-departure">
+          <legend className="tt-route-field-label">{intl.formatMessage({ id: 'route.departure' })}</legend>
+          <div className="tt-route-toggles" role="group">
+            <button type="button" className="tt-view-toggle" aria-pressed={!atTime} data-testid="route-now" onClick={() => setDeparture(null)}>
+              {intl.formatMessage({ id: 'route.now' })}
+            </button>
+            <button
+              type="button"
+              className="tt-view-toggle"
+              aria-pressed={atTime}
+              data-testid="route-at-time"
+              onClick={() => {
+                const now = time || formatServiceMinutes(Math.floor(serviceSecondsAt(store.getState().clock.now()) / 60));
+                setTime(now);
+                setDeparture(serviceSecondsOf(now));
+              }}
+            >
+              {intl.formatMessage({ id: 'route.chooseTime' })}
+            </button>
+            {atTime && (
+              <input
+                type="time"
+                className="tt-route-time"
+                data-testid="route-time"
+                aria-label={intl.formatMessage({ id: 'route.time' })}
+                value={time}
+                onChange={(event) => {
+                  setTime(event.target.value);
+                  const seconds = serviceSecondsOf(event.target.value);
+                  if (seconds !== null) setDeparture(seconds);
+                }}
+              />
+            )}
+          </div>
+        </fieldset>
+        <button type="submit" className="tt-route-search" data-testid="route-search" disabled={busy || !criteria.from || !criteria.to}>
+          {intl.formatMessage({ id: busy ? 'route.searching' : 'route.search' })}
+        </button>
+        <p className="tt-route-notice" role="status" data-testid="route-notice">
+          {notice ? intl.formatMessage({ id: notice.id }, notice.values) : ''}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Route search as a person does it, at 08:00 on a weekday (playback, timetables only): Shinjuku's station panel →
+ * "From here" / "To here" → type Tokyo → departure 08:00 → Search; the results panel shows the engine's journey
+ * (legs in their line colours, times, stations, train numbers), next/previous, back, Escape; trains hidden and the
+ * journey drawn over the dimmed network (pixels in the line colour); a phone-size run with a swipe.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { buildRoutingIndex, searchJourneys, type Journey } from '../../src/data/routing/index.ts';
+import { stationGroupOf } from '../../src/data/station-groups.ts';
+import { loadRealData } from '../unit/fixtures/real-data.ts';
+import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { countColor, hex, screenshotImage } from './support/pixels.ts';
+
+const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
+const SHINJUKU = 'JR-East.Yamanote.Shinjuku';
+const TOKYO = 'JR-East.Yamanote.Tokyo';
+
+/** The journey the panel should show first (the earliest arrival), straight from the engine. */
+function expectedJourneys(from: string, to: string): { journeys: Journey[]; first: Journey; colors: (j: Journey) => string[] } {
+  const { network, timetables } = loadRealData();
+  const group = (id: string) => stationGroupOf(network.meta, network.stationIndex.get(id)!)!.stations;
+  const result = searchJourneys(buildRoutingIndex(network, timetables.weekday), { from: group(from), to: group(to), departure: 8 * 3600 });
+  const first = result.journeys.find((j) => j.kinds.includes('earliest-arrival'))!;
+  return { journeys: result.journeys, first, colors: (j) => j.legs.map((l) => network.meta.railways[l.railway].color.toLowerCase()) };
+}
+
+/** Screenshots are also kept here: the shared output folder is emptied by every Playwright run. */
+const SHOTS = 'test-results/route-search';
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const png = await page.screenshot();
+  await testInfo.attach(name, { body: png, contentType: 'image/png' });
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(`${SHOTS}/${testInfo.project.name || 'chromium'}-${name}.png`, png);
+}
+
+const hhmm = (seconds: number) => {
+  const m = Math.floor(seconds / 60) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+async function openShinjuku(page: Page) {
+  await page.goto(`/?lang=en&theme=light&${MORNING}&selection=odpt.Station:${SHINJUKU}`);
+  await waitForNetwork(page);
+  await expect(page.getByTestId('station-panel')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { modes: string[] }).modes = [];
+    window.map.on('searchmode', (e: { mode: string }) => (window as unknown as { modes: string[] }).modes.push(e.mode));
+  });
+}
+
+/** Fills in the other end with Tokyo (typed), the departure 08:00, and searches. */
+async function searchToTokyo(page: Page, end: 'from' | 'to', tap = false) {
+  const input = page.getByTestId(`route-${end}-input`);
+  await input.fill('Tokyo');
+  const option = page.getByTestId('route-option').first();
+  await expect(option).toContainText('Tokyo');
+  await (tap ? option.tap() : option.click());
+  await expect(page.getByTestId(`route-${end}-name`)).toContainText('Tokyo');
+  await page.getByTestId('route-at-time').click();
+  await page.getByTestId('route-time').fill('08:00');
+  await page.getByTestId('route-search').click();
+  await expect(page.getByTestId('route-results')).toBeVisible({ timeout: 60_000 });
+}
+
+/** Pixels of a colour (within a tolerance) in the map above the bottom panel. */
+async function colorPixels(page: Page, color: string, name: string, testInfo: TestInfo) {
+  await shot(page, testInfo, name);
+  const image = await screenshotImage(page);
+  const panel = await page.locator('.tt-route').boundingBox();
+  const bottom = Math.floor(panel?.y ?? image.height);
+  return countColor(image, { x: 0, y: 60, width: image.width, height: Math.max(0, bottom - 70) }, hex(color), 24);
+}
+
+/** Looks at the whole journey from above (between Shinjuku and Tokyo), keeping the panels. */
+async function frameJourney(page: Page) {
+  await page.evaluate(() => void window.map.jumpTo({ center: [139.735, 35.685], zoom: 12.3, pitch: 0, bearing: 0 }));
+  await waitForCameraToSettle(page);
+  await page.waitForTimeout(1500);
+}
+
+test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn on the map with trains hidden; next, previous, back, Escape', async ({ page }, testInfo) => {
+  const { first, colors } = expectedJourneys(SHINJUKU, TOKYO);
+  await openShinjuku(page);
+  await page.getByTestId('route-from-here').click();
+  await expect(page.getByTestId('route-criteria')).toBeVisible();
+  await expect(page.getByTestId('station-panel')).toBeHidden();
+  await expect(page.getByTestId('route-from-name')).toContainText('Shinjuku');
+  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('edit');
+
+  // Criteria open: the trains are hidden and the network dimmed, so hardly any pixel has the full line colour.
+  await frameJourney(page);
+  const lineColor = colors(first)[0];
+  const dimmed = await colorPixels(page, lineColor, 'criteria-dimmed', testInfo);
+
+  await searchToTokyo(page, 'to');
+  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('route');
+  const legs = page.getByTestId('journey-leg');
+  await expect(legs).toHaveCount(first.legs.length);
+  await expect(page.getByTestId('journey-departure')).toHaveText(hhmm(first.departure));
+  await expect(page.getByTestId('journey-arrival')).toHaveText(hhmm(first.arrival));
+  for (const [i, leg] of first.legs.entries()) {
+    await expect(legs.nth(i).getByTestId('leg-departure')).toHaveText(hhmm(leg.departure));
+    await expect(legs.nth(i).getByTestId('leg-arrival')).toHaveText(hhmm(leg.arrival));
+    await expect(legs.nth(i).getByTestId('leg-color')).toHaveAttribute('data-color', new RegExp(colors(first)[i], 'i'));
+    await expect(legs.nth(i).getByTestId('leg-train')).toContainText(leg.number);
+  }
+  await expect(legs.first()).toContainText('Shinjuku');
+  await expect(legs.last()).toContainText('Tokyo');
+  await expect(page.getByTestId('journey-transfers')).toHaveText(first.transferCount === 0 ? 'No transfers' : new RegExp(`${first.transferCount} transfer`));
+
+  // The journey is drawn in its line colour over the dimmed network.
+  await page.waitForTimeout(1500);
+  const drawn = await colorPixels(page, lineColor, 'journey-drawn', testInfo);
+  expect(drawn, `pixels of ${lineColor}: criteria ${dimmed}, journey ${drawn}`).toBeGreaterThan(Math.max(150, dimmed * 3));
+
+  // Next and previous.
+  const key = await page.getByTestId('route-journey').getAttribute('data-key');
+  const position = await page.getByTestId('route-position').textContent();
+  await page.getByTestId('route-next').click();
+  await expect(page.getByTestId('route-journey')).not.toHaveAttribute('data-key', key!);
+  await expect(page.getByTestId('route-position')).not.toHaveText(position!);
+  await shot(page, testInfo, 'next');
+  await page.getByTestId('route-previous').click();
+  await expect(page.getByTestId('route-journey')).toHaveAttribute('data-key', key!);
+
+  // Back to the criteria, still filled in; Escape closes.
+  await page.getByTestId('route-back').click();
+  await expect(page.getByTestId('route-criteria')).toBeVisible();
+  await expect(page.getByTestId('route-to-name')).toContainText('Tokyo');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('route-criteria')).toBeHidden();
+  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('none');
+  expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['edit', 'route', 'edit', 'none']);
+  await page.waitForTimeout(1500);
+  await shot(page, testInfo, 'closed');
+});
+
+test('To here with the keyboard: Enter on the focused toggle, the typed station chosen from the list with Enter', async ({ page }, testInfo) => {
+  await openShinjuku(page);
+  await expect(page.getByTestId('route-to-here')).toBeVisible();
+  await shot(page, testInfo, 'station-panel-toggles');
+  await page.getByTestId('route-to-here').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('route-to-name')).toContainText('Shinjuku');
+  const input = page.getByTestId('route-from-input');
+  await input.focus();
+  await page.keyboard.type('Tokyo');
+  await expect(page.getByTestId('route-option').first()).toContainText('Tokyo');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('route-from-name')).toContainText('Tokyo');
+  await page.getByTestId('route-search').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('journey-leg').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('journey-leg').first()).toContainText('Tokyo');
+  await expect(page.getByTestId('journey-leg').last()).toContainText('Shinjuku');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('bottom sheets with 44 px targets; a swipe moves between journeys', async ({ page }, testInfo) => {
+    await openShinjuku(page);
+    await page.getByTestId('route-from-here').tap();
+    const sheet = page.getByTestId('route-criteria');
+    await expect(sheet).toBeVisible();
+    await shot(page, testInfo, 'phone-criteria');
+    await searchToTokyo(page, 'to', true);
+    const results = page.getByTestId('route-results');
+    const box = (await results.boundingBox())!;
+    expect(Math.round(box.x)).toBe(0);
+    expect(Math.round(box.width)).toBe(390);
+    expect(Math.round(box.y + box.height)).toBe(844);
+    for (const id of ['route-back', 'route-close', 'route-previous', 'route-next']) {
+      const b = (await page.getByTestId(id).boundingBox())!;
+      expect(b.height, id).toBeGreaterThanOrEqual(44);
+      expect(b.width, id).toBeGreaterThanOrEqual(44);
+    }
+    expect((await page.getByTestId('leg-train').first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // Nothing covers the sheet: the element at its right edge belongs to it.
+    const edge = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[data-testid="route-results"]'), [box.x + box.width - 20, box.y + box.height / 2] as const);
+    expect(edge).toBe(true);
+    await shot(page, testInfo, 'phone-results');
+
+    const journey = page.getByTestId('route-journey');
+    const key = await journey.getAttribute('data-key');
+    const j = (await journey.boundingBox())!;
+    const swipe = async (from: number, to: number) => {
+      const y = j.y + Math.min(40, j.height / 2);
+      await journey.dispatchEvent('pointerdown', { pointerId: 7, isPrimary: true, pointerType: 'touch', clientX: from, clientY: y, bubbles: true });
+      await journey.dispatchEvent('pointerup', { pointerId: 7, isPrimary: true, pointerType: 'touch', clientX: to, clientY: y + 5, bubbles: true });
+    };
+    await swipe(300, 80); // to the left: the next journey
+    await expect(journey).not.toHaveAttribute('data-key', key!);
+    await shot(page, testInfo, 'phone-swiped');
+    await swipe(80, 300); // to the right: back to the previous one
+    await expect(journey).toHaveAttribute('data-key', key!);
+    await page.getByTestId('route-close').tap();
+    await expect(results).toBeHidden();
+  });
+});
