@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
@@ -21,6 +21,28 @@ function useNow(clock: SimulationClock): number {
   return now;
 }
 
+/**
+ * Publishes the clock's bottom edge as `--tt-clock-bottom` on the app root, so that what opens under it on a
+ * phone (the station search) stays clear of the clock whether or not the playback controls are shown.
+ */
+function useClockBottom() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    const root = element?.closest<HTMLElement>('.tt-app');
+    if (!element || !root || typeof ResizeObserver === 'undefined') return;
+    const update = () => root.style.setProperty('--tt-clock-bottom', `${element.offsetTop + element.offsetHeight}px`);
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    update();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--tt-clock-bottom');
+    };
+  }, []);
+  return ref;
+}
+
 /** The date and time in Japan of the simulation clock (real time or playback), top left; in playback, its controls below. */
 export function Clock() {
   const intl = useIntl();
@@ -32,6 +54,7 @@ export function Clock() {
     if (!playback) setEditing(null);
   }, [playback]);
   const now = useNow(clock);
+  const ref = useClockBottom();
   const formats = useMemo(
     () => ({
       date: new Intl.DateTimeFormat(intl.locale, { timeZone: JAPAN_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),
@@ -41,7 +64,7 @@ export function Clock() {
   );
   const date = new Date(now);
   return (
-    <div className={`tt-clock tt-panel${playback ? ' tt-clock-playback' : ''}`} data-testid="clock">
+    <div ref={ref} className={`tt-clock tt-panel${playback ? ' tt-clock-playback' : ''}`} data-testid="clock">
       {editing === null && (
         <div role="timer" aria-label={intl.formatMessage({ id: 'japanTime' })}>
           <div className="tt-clock-date" data-testid="clock-date">
