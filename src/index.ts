@@ -5,3 +5,8 @@
 export { Map, type CameraOptions, type MapEvents } from './api/map.ts';
 export { MapOptionError, type MapOptions } from './api/options.ts';
 export { INTERFACE_LANGUAGES, type InterfaceLanguage } from './api/languages.ts';
+export { Marker, type MarkerOptions, type MarkerEvents } from './api/marker.ts';
+export { Popup, type PopupOptions } from './api/popup.ts';
+export { Panel, type PanelOptions } from './api/panel.ts';
+export type { MapGestureEvents, MapPointerEventData, MapPoint } from './api/gesture-events.ts';
+export type { ModelPosition } from './data/model-space.ts';

@@ -100,11 +100,24 @@ export type Theme = 'light' | 'dark';
 /** `normal` redraws what moves at the display's rate; `eco` at `ecoFrameRate` frames per second. */
 export type EcoMode = 'normal' | 'eco';
 
+/** deck.gl's interaction state of the map's camera (all absent or false at rest). */
+export interface CameraInteraction {
+  isDragging?: boolean;
+  isPanning?: boolean;
+  isRotating?: boolean;
+  isZooming?: boolean;
+  inTransition?: boolean;
+}
+
 /** The one application store: the Map API and the React UI read and write it. */
 export interface AppState {
   /** Current camera (updated as the user moves the map; not a render trigger for the map itself). */
   viewState: ViewState;
   cameraRequest: CameraRequest | null;
+  /** What the camera is doing: dragged, panned, rotated, zoomed by the user, or in an animated transition. */
+  interaction: CameraInteraction;
+  /** The base map's MapLibre instance once it is created (for `Map.getMapLibreMap`). */
+  basemap: unknown;
   /** Interface language. */
   lang: string;
   /** `dark` while the light asks for light text (`light.darkBackground`); kept in step with `light` by `setLight`. */
@@ -217,6 +230,8 @@ export function createAppStore(initial: {
   return createStore<AppState>()((set, get) => ({
     viewState: initial.viewState,
     cameraRequest: null,
+    interaction: {},
+    basemap: null,
     lang: initial.lang,
     theme: initial.theme,
     light: initial.light ?? pinnedLight(initial.theme, initial.clock.now(), { lng: initial.viewState.longitude, lat: initial.viewState.latitude }),
@@ -255,8 +270,12 @@ export function createAppStore(initial: {
     routeJourneys: [],
     routeJourneyIndex: 0,
     setViewState: (viewState) => set({ viewState }),
-    requestCamera: (view, transition, duration) =>
-      set({ cameraRequest: { view, transition: prefersReducedMotion() ? 'jump' : transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),
+    requestCamera: (view, transition, duration) => {
+      const effective = prefersReducedMotion() ? 'jump' : transition;
+      // A jump is where it goes at once, so getters read the new camera immediately (as MapLibre's do).
+      const cameraRequest = { view, transition: effective, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 };
+      set(effective === 'jump' ? { cameraRequest, viewState: { ...get().viewState, ...view } } : { cameraRequest });
+    },
     setLang: (lang) => set({ lang }),
     setTheme: (theme) => set({ theme }),
     setLight: (light) => set({ light, theme: light.darkBackground ? 'dark' : 'light' }),

@@ -45,6 +45,9 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
         items: [
           { text: t.overview, link: `${prefix}developer-guide/api/` },
           { text: t.map, link: `${prefix}developer-guide/api/map.html` },
+          { text: 'Marker', link: `${prefix}developer-guide/api/marker.html` },
+          { text: 'Popup', link: `${prefix}developer-guide/api/popup.html` },
+          { text: 'Panel', link: `${prefix}developer-guide/api/panel.html` },
         ],
       },
     ],

@@ -17,6 +17,10 @@ import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type Sear
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
+import { validateFiniteNumber } from './validators.ts';
+import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
+import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
   MapOptionError,
   resolveMapOptions,
@@ -35,8 +39,8 @@ import {
 import { parseSelectionId } from '../data/ids.ts';
 import { selectStation } from '../select-station.ts';
 
-/** Events of {@link Map}. */
-export interface MapEvents {
+/** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
+export interface MapEvents extends MapGestureEvents {
   /** The network is drawn for the first time. */
   load: undefined;
   /** Something failed; `message` says what, where and why. */
@@ -114,6 +118,8 @@ export class Map extends Evented<MapEvents> {
   private cleanups: (() => void)[] = [];
   private removed = false;
   private readonly stats = createRenderStats();
+  /** Where markers, popups and panels added through the API live (over the map, under the controls). */
+  private readonly overlay = typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'tt-api-overlay' });
 
   constructor(options: MapOptions) {
     super();
@@ -148,6 +154,7 @@ export class Map extends Evented<MapEvents> {
     this.store = store;
 
     this.cleanups.push(linkLight(store, pinned));
+    this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
@@ -164,6 +171,7 @@ export class Map extends Evented<MapEvents> {
           store,
           basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
           stats: this.stats,
+          apiOverlay: this.overlay ?? undefined,
           controls: {
             clockControl: resolved.clockControl,
             navigationControl: resolved.navigationControl,
@@ -340,6 +348,40 @@ export class Map extends Evented<MapEvents> {
   setZoom(zoom: number): this {
     return this.jumpTo({ zoom: validateZoom(zoom) });
   }
+  /** Sets the centre at once. */
+  setCenter(center: LngLatLike): this {
+    return this.jumpTo({ center: validateCenter(center) });
+  }
+  /** Sets the bearing (degrees, −180–180; other values wrap) at once. */
+  setBearing(bearing: number): this {
+    return this.jumpTo({ bearing: validateBearing(bearing) });
+  }
+  /** Sets the pitch (degrees, 0–85) at once. */
+  setPitch(pitch: number): this {
+    return this.jumpTo({ pitch: validatePitch(pitch) });
+  }
+
+  /** The base map's MapLibre instance (null until it is created): for what this API does not cover. */
+  getMapLibreMap(): MapLibreMap | null {
+    return (this.requireStore().getState().basemap as MapLibreMap | null) ?? null;
+  }
+  /** The same as {@link Map.getMapLibreMap} (the name in Mini Tokyo 3D's API). */
+  getMapboxMap(): MapLibreMap | null {
+    return this.getMapLibreMap();
+  }
+
+  /**
+   * Where a place is in the model space of three.js layers: `x` east, `y` north and `z` up from the model
+   * origin (Tokyo Station at sea level), in model units ({@link Map.getModelScale} per metre).
+   */
+  getModelPosition(lngLat: LngLatLike, altitude = 0): ModelPosition {
+    const [lng, lat] = validateCenter(lngLat, 'lngLat');
+    return modelPosition(lng, lat, validateFiniteNumber(altitude, 'altitude'));
+  }
+  /** Model units per metre in the model space of three.js layers (see {@link Map.getModelPosition}). */
+  getModelScale(): number {
+    return modelScale();
+  }
 
   private camera(options: CameraOptions, transition: 'jump' | 'ease' | 'fly'): this {
     const view: Partial<ViewState> = {};
@@ -397,8 +439,11 @@ export class Map extends Evented<MapEvents> {
       this.requireStore().getState().deselect();
       return this;
     }
-    const parsed = parseSelectionId(id);
-    if (parsed?.kind === 'station') this.selectStationById(parsed.id);
+    const parsed = parseSelectionId(typeof id === 'string' ? id : '');
+    if (!parsed) {
+      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", or null.`);
+    }
+    if (parsed.kind === 'station') this.selectStationById(parsed.id);
     else void this.selectTrain(id);
     return this;
   }
@@ -415,10 +460,7 @@ export class Map extends Evented<MapEvents> {
 
   private async selectTrain(input: string) {
     const parsed = parseSelectionId(input);
-    if (!parsed || parsed.kind !== 'train') {
-      this.fire('error', { message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G" or a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku".` });
-      return;
-    }
+    if (!parsed || parsed.kind !== 'train') return;
     const store = this.requireStore();
     const feed = store.getState().trainFeed;
     if (!feed) return;
@@ -513,6 +555,12 @@ export class Map extends Evented<MapEvents> {
     return { x, y };
   }
 
+  /** @internal The element markers, popups and panels are put in. */
+  _overlayElement(): HTMLElement {
+    if (!this.overlay) throw new Error('This map has no page to draw into.');
+    return this.overlay;
+  }
+
   /** The element the map is drawn in. */
   getContainer(): HTMLElement | null {
     return this.options?.container ?? null;
@@ -521,6 +569,7 @@ export class Map extends Evented<MapEvents> {
   /** Removes the map from the page and stops its timers. */
   remove(): void {
     this.removed = true;
+    this.overlay?.remove();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();
     this.root = null;

@@ -41,9 +41,11 @@ export interface AppProps {
   basemap: BasemapSource;
   controls: AppControls;
   stats: RenderStats;
+  /** The element the API's markers, popups and panels live in (owned by the `Map`, placed over the map here). */
+  apiOverlay?: HTMLElement;
 }
 
-function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
+function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>) {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
@@ -78,6 +80,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
         </div>
         <ShareButton />
         <MapView basemap={basemap} stats={stats} />
+        {apiOverlay && <div className="tt-api-host" ref={(host) => void (host && host.appendChild(apiOverlay))} />}
         <TrainPopup />
         {stationHovered && (
           <Suspense fallback={null}>

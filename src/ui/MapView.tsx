@@ -17,7 +17,7 @@ import { StationLayer } from '../layers/station-layer.ts';
 import { TrainLayer, type TrainPickingInfo } from '../layers/train-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
-import type { CameraRequest, ViewState } from '../store.ts';
+import type { CameraInteraction, CameraRequest, ViewState } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
@@ -297,6 +297,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  const onInteractionStateChange = useCallback((interaction: CameraInteraction) => store.setState({ interaction: { ...interaction } }), [store]);
+  const onBasemapLoad = useCallback((e: { target: unknown }) => store.setState({ basemap: e.target }), [store]);
+
   const [deckReady, setDeckReady] = useState(false);
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
   useMapClick(deckRef, deckReady, pickTrain, onClick);
@@ -318,10 +321,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         onAfterRender={onAfterRender}
         onHover={onHover}
         onLoad={onDeckLoad}
+        onInteractionStateChange={onInteractionStateChange}
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current || hoveringStation.current ? 'pointer' : 'grab')}
       >
-        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
       <div ref={labelsParent} className="tt-overlay" />
