@@ -10,3 +10,4 @@ export { Popup, type PopupOptions } from './api/popup.ts';
 export { Panel, type PanelOptions } from './api/panel.ts';
 export type { MapGestureEvents, MapPointerEventData, MapPoint } from './api/gesture-events.ts';
 export type { ModelPosition } from './data/model-space.ts';
+export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './api/layer-types.ts';

@@ -13,6 +13,7 @@ import type { LightState } from './data/light/light-state.ts';
 import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
+import type { CustomLayer } from './api/layer-types.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -174,6 +175,10 @@ export interface AppState {
   timetableOnlyOperators: string[];
   /** Built-in layers shown (layer settings). */
   layerVisibility: Record<BuiltInLayer, boolean>;
+  /** Layers added through the API, in the order they were added (drawn in that order, over the network). */
+  customLayers: CustomLayer[];
+  /** Reports a failure as the map's `error` event (set by the `Map`; nothing by default). */
+  reportError: (message: string) => void;
   /** Route search panels: closed, criteria, or results (moving layers are hidden while not `none`). */
   searchMode: SearchMode;
   routeCriteria: RouteCriteria;
@@ -257,6 +262,8 @@ export function createAppStore(initial: {
     trackedDetails: null,
     timetableCollapsed: false,
     layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true },
+    customLayers: [],
+    reportError: () => undefined,
     clockMode: initial.clock.mode,
     playbackSpeed: initial.clock.speed,
     clockJumps: 0,

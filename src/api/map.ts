@@ -18,6 +18,8 @@ import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
 import { validateFiniteNumber } from './validators.ts';
+import { checkLayer, type LayerInterface, type ThreeLayerInterface } from './layer-types.ts';
+import { inZoomRange } from '../data/layer-zoom.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -152,6 +154,7 @@ export class Map extends Evented<MapEvents> {
       ecoFrameRate: resolved.ecoFrameRate,
     });
     this.store = store;
+    store.setState({ reportError: (message) => this.fire('error', { message }) });
 
     this.cleanups.push(linkLight(store, pinned));
     this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
@@ -410,16 +413,100 @@ export class Map extends Evented<MapEvents> {
     return { ...this.stats };
   }
 
-  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations` or `trains`. */
+  /**
+   * Shows (`'visible'`) or hides (`'none'`) a built-in layer (`railways`, `stations`, `station-names`, `trains`,
+   * `buildings`) or a layer added with {@link Map.addLayer}. An unknown id fires `error`.
+   */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
     const store = this.requireStore();
-    if (!(BUILT_IN_LAYERS as readonly string[]).includes(id)) {
-      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}.` });
+    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
+    const { customLayers, layerVisibility } = store.getState();
+    if ((BUILT_IN_LAYERS as readonly string[]).includes(id)) {
+      store.setState({ layerVisibility: { ...layerVisibility, [id]: value === 'visible' } });
       return this;
     }
-    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
-    store.setState({ layerVisibility: { ...store.getState().layerVisibility, [id]: value === 'visible' } });
+    const custom = customLayers.find((l) => l.id === id);
+    if (!custom) {
+      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${customLayers.length ? `, and the added ones ${customLayers.map((l) => l.id).join(', ')}` : ''}.` });
+      return this;
+    }
+    store.setState({ customLayers: customLayers.map((l) => (l === custom ? { ...l, visible: value === 'visible' } : l)) });
     return this;
+  }
+
+  /**
+   * Adds a layer over the network, above the layers added before: a GeoJSON layer (`type: 'geojson'` and the
+   * props of deck.gl's GeoJsonLayer), a 3D Tiles layer (`type: 'tile-3d'`, `data` a tileset URL) or a three.js
+   * layer (`type: 'three'`, `onAdd(map, {renderer, scene, camera, THREE})`). `minzoom`/`maxzoom` (0–24) limit
+   * the zooms it shows at (hidden below `minzoom` and at `maxzoom` and above). An invalid definition throws;
+   * an id already in use fires `error`.
+   */
+  addLayer(layer: LayerInterface): this {
+    const checked = checkLayer(layer);
+    const store = this.requireStore();
+    const { customLayers } = store.getState();
+    if ((BUILT_IN_LAYERS as readonly string[]).includes(checked.id) || customLayers.some((l) => l.id === checked.id)) {
+      this.fire('error', { message: `A layer "${checked.id}" already exists; layer ids must be unique. The layer was not added.` });
+      return this;
+    }
+    store.setState({ customLayers: [...customLayers, checked] });
+    if (checked.type === 'three') this.addThreeLayer(checked.spec as ThreeLayerInterface);
+    return this;
+  }
+
+  /** Removes a layer added with {@link Map.addLayer}; an unknown id fires `error`. */
+  removeLayer(id: string): this {
+    const store = this.requireStore();
+    const { customLayers } = store.getState();
+    const layer = customLayers.find((l) => l.id === id);
+    if (!layer) {
+      this.fire('error', { message: `No layer "${id}" to remove: ${customLayers.length ? `the added layers are ${customLayers.map((l) => l.id).join(', ')}` : 'no layer was added'}.` });
+      return this;
+    }
+    store.setState({ customLayers: customLayers.filter((l) => l !== layer) });
+    if (layer.type === 'three') void this.threeLayers?.then((overlay) => overlay?.remove(id));
+    return this;
+  }
+
+  /** The three.js layers' drawing, created with the first one (three.js loads then). */
+  private threeLayers: Promise<import('../layers/three-overlay.ts').ThreeOverlay | null> | null = null;
+
+  private addThreeLayer(spec: ThreeLayerInterface) {
+    const store = this.requireStore();
+    this.threeLayers ??= import('../layers/three-overlay.ts').then(
+      ({ ThreeOverlay }) => {
+        if (this.removed || !this.overlay) return null;
+        const viewState = () => store.getState().viewState;
+        const overlay = new ThreeOverlay(this.overlay, this, viewState);
+        const applyLight = () => {
+          const { light, customLayers } = store.getState();
+          overlay.setLight(light.summary.color, light.summary.intensity);
+          const zoom = store.getState().viewState.zoom;
+          for (const l of customLayers) if (l.type === 'three') overlay.setVisible(l.id, l.visible && inZoomRange(zoom, l));
+        };
+        const unsubscribe = store.subscribe((s, previous) => {
+          if (s.light !== previous.light || s.customLayers !== previous.customLayers || s.viewState.zoom !== previous.viewState.zoom) applyLight();
+        });
+        this.cleanups.push(() => {
+          unsubscribe();
+          overlay.dispose();
+        });
+        queueMicrotask(applyLight);
+        return overlay;
+      },
+      (e: Error) => {
+        this.fire('error', { message: `Could not load three.js for layer "${spec.id}": ${e.message}` });
+        return null;
+      },
+    );
+    void this.threeLayers.then((overlay) => {
+      if (!overlay || !store.getState().customLayers.some((l) => l.id === spec.id)) return;
+      try {
+        overlay.add(spec as never);
+      } catch (e) {
+        this.fire('error', { message: `The onAdd of three.js layer "${spec.id}" failed: ${(e as Error).message}`, error: e });
+      }
+    });
   }
 
   /** Id (without prefix) of the selected train, or null. */

@@ -22,6 +22,7 @@ import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
 import { useMapClick } from './use-map-click.ts';
+import { useCustomDeckLayers } from './use-custom-layers.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
 import { useAdaptiveBasemapResolution } from './use-adaptive-resolution.ts';
 import { pickStation } from '../layers/station-picking.ts';
@@ -149,15 +150,18 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  // Layers added through the API (GeoJSON, 3D Tiles), over the network in the order added.
+  const customLayers = useCustomDeckLayers();
   // The network's shapes, on the map's own deck.gl canvas: redrawn only when the camera or they change.
   const layers = useMemo(() => {
-    if (!network) return [];
+    if (!network) return customLayers;
     const track = trackStyle(viewMode);
     return [
       new RailwayLayer({ id: 'railways', network, track, visible: visible.railways, opacity: searching ? 0.25 : 1 }),
       new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations, opacity: searching ? 0.5 : 1 }),
+      ...customLayers,
     ];
-  }, [network, viewMode, theme, visible, selectedShapes, searching]);
+  }, [network, viewMode, theme, visible, selectedShapes, searching, customLayers]);
 
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const overlayLayers = useMemo(() => {
