@@ -11,3 +11,4 @@ export { Panel, type PanelOptions } from './api/panel.ts';
 export type { MapGestureEvents, MapPointerEventData, MapPoint } from './api/gesture-events.ts';
 export type { ModelPosition } from './data/model-space.ts';
 export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './api/layer-types.ts';
+export type { PluginInterface } from './api/plugin.ts';

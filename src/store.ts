@@ -14,6 +14,7 @@ import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
 import type { CustomLayer } from './api/layer-types.ts';
+import type { PluginEntry } from './api/plugin.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -177,6 +178,10 @@ export interface AppState {
   layerVisibility: Record<BuiltInLayer, boolean>;
   /** Layers added through the API, in the order they were added (drawn in that order, over the network). */
   customLayers: CustomLayer[];
+  /** Plugins added to the map, in the order added, as the layers panel shows them. */
+  plugins: PluginEntry[];
+  /** Switches a plugin on or off (set by the `Map`, which runs its callbacks). */
+  togglePlugin: (id: string) => void;
   /** Reports a failure as the map's `error` event (set by the `Map`; nothing by default). */
   reportError: (message: string) => void;
   /** Route search panels: closed, criteria, or results (moving layers are hidden while not `none`). */
@@ -264,6 +269,8 @@ export function createAppStore(initial: {
     layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true },
     customLayers: [],
     reportError: () => undefined,
+    plugins: [],
+    togglePlugin: () => undefined,
     clockMode: initial.clock.mode,
     playbackSpeed: initial.clock.speed,
     clockJumps: 0,

@@ -51,6 +51,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: 'GeoJSON layer', link: `${prefix}developer-guide/api/geojson-layer.html` },
           { text: '3D Tiles layer', link: `${prefix}developer-guide/api/tile-3d-layer.html` },
           { text: 'three.js layer', link: `${prefix}developer-guide/api/three-layer.html` },
+          { text: 'Plugin', link: `${prefix}developer-guide/api/plugin.html` },
         ],
       },
     ],

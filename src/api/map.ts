@@ -20,6 +20,8 @@ import { Evented } from './evented.ts';
 import { validateFiniteNumber } from './validators.ts';
 import { checkLayer, type LayerInterface, type ThreeLayerInterface } from './layer-types.ts';
 import { inZoomRange } from '../data/layer-zoom.ts';
+import { checkPlugin, PluginRunner, type CheckedPlugin, type PluginInterface } from './plugin.ts';
+import type { MapModes } from '../data/plugin-modes.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -154,7 +156,17 @@ export class Map extends Evented<MapEvents> {
       ecoFrameRate: resolved.ecoFrameRate,
     });
     this.store = store;
-    store.setState({ reportError: (message) => this.fire('error', { message }) });
+    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.togglePlugin(id) });
+    this.cleanups.push(store.subscribe((s, previous) => {
+      if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.updatePlugins();
+    }));
+    resolved.plugins.forEach((plugin, i) => {
+      try {
+        this.pendingPlugins.push(checkPlugin(plugin, `plugins[${i}]`));
+      } catch (e) {
+        setTimeout(() => this.fire('error', { message: (e as Error).message, error: e }), 0);
+      }
+    });
 
     this.cleanups.push(linkLight(store, pinned));
     this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
@@ -198,6 +210,7 @@ export class Map extends Evented<MapEvents> {
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
       if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
+      for (const plugin of this.pendingPlugins.splice(0)) this.startPlugin(plugin);
     }
     const id = s.selection?.id || s.stationSelection?.id || null;
     const previousId = previous.selection?.id || previous.stationSelection?.id || null;
@@ -468,6 +481,72 @@ export class Map extends Evented<MapEvents> {
     return this;
   }
 
+  /** Plugins waiting for the map to load, and the running ones. */
+  private readonly pendingPlugins: CheckedPlugin[] = [];
+  private readonly pluginRunners: PluginRunner[] = [];
+
+  private modesNow(): MapModes {
+    const { clockMode, searchMode, viewMode } = this.requireStore().getState();
+    return { clockMode, searchMode, viewMode };
+  }
+
+  private startPlugin(checked: CheckedPlugin) {
+    this.pluginRunners.push(new PluginRunner(checked, this, this.modesNow(), (message) => this.fire('error', { message })));
+    this.publishPlugins();
+  }
+
+  private publishPlugins() {
+    this.store?.setState({ plugins: this.pluginRunners.map((r) => r.entry) });
+  }
+
+  private updatePlugins() {
+    if (!this.pluginRunners.length) return;
+    const modes = this.modesNow();
+    for (const runner of this.pluginRunners) runner.modes(modes);
+    this.publishPlugins();
+  }
+
+  private togglePlugin(id: string) {
+    const runner = this.pluginRunners.find((r) => r.checked.id === id);
+    if (!runner) return;
+    runner.setEnabled(!runner.entry.enabled);
+    this.publishPlugins();
+  }
+
+  /**
+   * Adds a plugin: its switch appears in the layers panel and its callbacks run (`onAdd`, then `onEnabled` when it
+   * starts enabled; before the map's `load`, they wait for it). An invalid plugin throws; an id in use fires `error`.
+   */
+  addPlugin(plugin: PluginInterface): this {
+    const checked = checkPlugin(plugin);
+    this.requireStore();
+    if ([...this.pendingPlugins, ...this.pluginRunners.map((r) => r.checked)].some((p) => p.id === checked.id)) {
+      this.fire('error', { message: `A plugin "${checked.id}" already exists; plugin ids must be unique. The plugin was not added.` });
+      return this;
+    }
+    if (this.store!.getState().networkDrawn) this.startPlugin(checked);
+    else this.pendingPlugins.push(checked);
+    return this;
+  }
+
+  /** Removes a plugin (`onDisabled` when it was enabled, then `onRemove`); an unknown id fires `error`. */
+  removePlugin(id: string): this {
+    const pending = this.pendingPlugins.findIndex((p) => p.id === id);
+    if (pending >= 0) {
+      this.pendingPlugins.splice(pending, 1);
+      return this;
+    }
+    const index = this.pluginRunners.findIndex((r) => r.checked.id === id);
+    if (index < 0) {
+      this.fire('error', { message: `No plugin "${id}" to remove: ${this.pluginRunners.length ? `the plugins are ${this.pluginRunners.map((r) => r.checked.id).join(', ')}` : 'no plugin was added'}.` });
+      return this;
+    }
+    const [runner] = this.pluginRunners.splice(index, 1);
+    runner.remove();
+    this.publishPlugins();
+    return this;
+  }
+
   /** The three.js layers' drawing, created with the first one (three.js loads then). */
   private threeLayers: Promise<import('../layers/three-overlay.ts').ThreeOverlay | null> | null = null;
 
@@ -656,6 +735,7 @@ export class Map extends Evented<MapEvents> {
   /** Removes the map from the page and stops its timers. */
   remove(): void {
     this.removed = true;
+    for (const runner of this.pluginRunners.splice(0)) runner.remove();
     this.overlay?.remove();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();

@@ -5,6 +5,7 @@ import type { ControlMessageId } from '../i18n/control-messages.ts';
 import { CloseButton } from '../PanelButtons.tsx';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { ControlIntl } from './ControlIntl.tsx';
+import { pluginName } from '../../data/plugin-modes.ts';
 
 /** A layer the panel switches: its visibility key, its name and its icon. */
 interface LayerEntry {
@@ -46,6 +47,8 @@ function Panel({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const store = useStoreApi();
   const visibility = useAppStore((s) => s.layerVisibility);
+  const plugins = useAppStore((s) => s.plugins);
+  const lang = useAppStore((s) => s.lang);
   const title = intl.formatMessage({ id: 'layers.title' });
   const toggle = (id: BuiltInLayer) => store.setState({ layerVisibility: { ...store.getState().layerVisibility, [id]: !store.getState().layerVisibility[id] } });
   return (
@@ -69,6 +72,23 @@ function Panel({ onClose }: { onClose: () => void }) {
               {entry.icon}
             </svg>
             <span>{intl.formatMessage({ id: entry.name })}</span>
+          </button>
+        ))}
+        {plugins.map((plugin) => (
+          <button
+            key={`plugin:${plugin.id}`}
+            type="button"
+            role="switch"
+            aria-checked={plugin.enabled}
+            aria-description={plugin.visible ? undefined : intl.formatMessage({ id: 'layers.pluginHidden' })}
+            title={plugin.visible ? undefined : intl.formatMessage({ id: 'layers.pluginHidden' })}
+            className={`tt-layer tt-plugin${plugin.enabled ? ' tt-active' : ''}${plugin.visible ? '' : ' tt-hidden-mode'}`}
+            data-testid={`plugin-${plugin.id}`}
+            onClick={() => store.getState().togglePlugin(plugin.id)}
+          >
+            {/* The page's icon, from its CSS declarations (set as text, never parsed as markup). */}
+            <span className="tt-plugin-icon" aria-hidden="true" ref={(icon) => void (icon && (icon.style.cssText = plugin.iconStyle))} />
+            <span>{pluginName(plugin.names, lang, plugin.id)}</span>
           </button>
         ))}
       </div>

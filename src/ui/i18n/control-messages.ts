@@ -25,7 +25,8 @@ export type ControlMessageId =
   | 'layer.trains'
   | 'layer.station-names'
   | 'layer.buildings'
-  | 'layers.close';
+  | 'layers.close'
+  | 'layers.pluginHidden';
 
 type Catalog = Record<ControlMessageId, string>;
 
@@ -51,6 +52,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'Station names',
     'layer.buildings': '3D buildings',
     'layers.close': 'Close layers',
+    'layers.pluginHidden': 'Not shown in this mode',
   },
   ja: {
     'playback.edit': '日時を変更',
@@ -73,6 +75,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': '駅名',
     'layer.buildings': '3D建物',
     'layers.close': 'レイヤーを閉じる',
+    'layers.pluginHidden': 'このモードでは表示されません',
   },
   ko: {
     'playback.edit': '날짜 및 시간 편집',
@@ -95,6 +98,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': '역 이름',
     'layer.buildings': '3D 건물',
     'layers.close': '레이어 닫기',
+    'layers.pluginHidden': '이 모드에서는 표시되지 않습니다',
   },
   'zh-Hans': {
     'playback.edit': '编辑日期和时间',
@@ -117,6 +121,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': '站名',
     'layer.buildings': '3D建筑',
     'layers.close': '关闭图层',
+    'layers.pluginHidden': '此模式下不显示',
   },
   'zh-Hant': {
     'playback.edit': '編輯日期與時間',
@@ -139,6 +144,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': '站名',
     'layer.buildings': '3D建築',
     'layers.close': '關閉圖層',
+    'layers.pluginHidden': '此模式下不顯示',
   },
   th: {
     'playback.edit': 'แก้ไขวันที่และเวลา',
@@ -161,6 +167,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'ชื่อสถานี',
     'layer.buildings': 'อาคาร 3 มิติ',
     'layers.close': 'ปิดเลเยอร์',
+    'layers.pluginHidden': 'ไม่แสดงในโหมดนี้',
   },
   ne: {
     'playback.edit': 'मिति र समय सम्पादन',
@@ -183,6 +190,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'स्टेसनका नाम',
     'layer.buildings': '3D भवनहरू',
     'layers.close': 'तहहरू बन्द गर्नुहोस्',
+    'layers.pluginHidden': 'यो मोडमा देखाइँदैन',
   },
   'pt-BR': {
     'playback.edit': 'Editar data e hora',
@@ -205,6 +213,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'Nomes das estações',
     'layer.buildings': 'Edifícios 3D',
     'layers.close': 'Fechar camadas',
+    'layers.pluginHidden': 'Não exibido neste modo',
   },
   fr: {
     'playback.edit': 'Modifier la date et l’heure',
@@ -227,6 +236,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'Noms des gares',
     'layer.buildings': 'Bâtiments 3D',
     'layers.close': 'Fermer les calques',
+    'layers.pluginHidden': 'Non affiché dans ce mode',
   },
   es: {
     'playback.edit': 'Editar fecha y hora',
@@ -249,6 +259,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'Nombres de estaciones',
     'layer.buildings': 'Edificios 3D',
     'layers.close': 'Cerrar capas',
+    'layers.pluginHidden': 'No se muestra en este modo',
   },
   de: {
     'playback.edit': 'Datum und Uhrzeit ändern',
@@ -271,5 +282,6 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.station-names': 'Bahnhofsnamen',
     'layer.buildings': '3D-Gebäude',
     'layers.close': 'Ebenen schließen',
+    'layers.pluginHidden': 'In diesem Modus nicht angezeigt',
   },
 };
