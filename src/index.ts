@@ -12,3 +12,4 @@ export type { MapGestureEvents, MapPointerEventData, MapPoint } from './api/gest
 export type { ModelPosition } from './data/model-space.ts';
 export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './api/layer-types.ts';
 export type { PluginInterface } from './api/plugin.ts';
+export { TransitMap, type TransitMapProps, type TransitMapListeners } from './api/TransitMap.tsx';
