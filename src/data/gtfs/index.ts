@@ -11,7 +11,7 @@ export { GtfsError } from './gtfs-error.ts';
 export { forEachCsvRecord, readCsvTable, CsvRow } from './csv.ts';
 export { parseGtfsTime, formatGtfsTime } from './field-values.ts';
 export { REQUIRED_FILES, openGtfsZip, type GtfsZip } from './gtfs-zip.ts';
-export { buildFeed, type BuildFeedOptions } from './build-feed.ts';
+export { buildFeed, type BuildFeedOptions, type DrawableFeed } from './build-feed.ts';
 export { loadGtfsFeed, parseGtfsZip, type LoadFeedOptions } from './load-feed.ts';
 export { indexFeed, type FeedIndex } from './feed-index.ts';
 export { activeServices, serviceRunsOn, localDateTime, serviceDayStart } from './service-calendar.ts';

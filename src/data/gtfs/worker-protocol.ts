@@ -20,6 +20,8 @@ export interface GtfsMapData {
   stops: GtfsStop[];
   /** Whether vehicles will come (the source has a VehiclePosition URL). */
   realtime: boolean;
+  /** The route lines, ready for the GPU (see `route-lines.ts`); its buffer is transferred. */
+  routeStrip: { bytes: Uint8Array; vertexCount: number };
 }
 
 /** One vehicle as the main thread draws it: `poseAt(shapes[shape] ?? null, motion, Date.now())`. */

@@ -7,16 +7,18 @@
  * @module
  */
 import { describeVehicle } from './next-stop.ts';
+import type { DrawableFeed } from './build-feed.ts';
 import type { GtfsFeed } from './feed-model.ts';
 import { indexFeed } from './feed-index.ts';
 import { loadGtfsFeed, type LoadFeedOptions } from './load-feed.ts';
+import { buildRouteStrip } from './route-lines.ts';
 import { VehiclePoller } from './vehicle-poller.ts';
 import { VehicleTracks } from './vehicle-tracks.ts';
 import type { GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
 
 /** The part of a worker global scope or `MessagePort` used here. */
 export interface GtfsPort {
-  postMessage(message: GtfsWorkerResponse): void;
+  postMessage(message: GtfsWorkerResponse, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
 }
@@ -48,18 +50,23 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
     const loaded: Loaded = { controller: new AbortController(), feed: null, poller: null, tracks: null };
     sources.set(id, loaded);
     const started = now();
+    const realtime = request.source.vehiclePositionUrl !== null;
+    // The routes are drawn as soon as they are read; stop times (needed for vehicles) follow.
+    const sendDrawable = ({ agencies, timezone, bbox, routes, shapes, stops }: DrawableFeed) => {
+      if (sources.get(id) !== loaded) return;
+      const strip = buildRouteStrip(routes, shapes);
+      const routeStrip = { bytes: strip.bytes, vertexCount: strip.vertexCount };
+      port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, shapes, stops, realtime, routeStrip }, parseMs: now() - started }, [strip.bytes.buffer]);
+    };
     let feed: GtfsFeed;
     try {
-      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch });
+      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch, onDrawable: sendDrawable });
     } catch (error) {
       if (sources.get(id) === loaded) port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), fatal: true });
       return;
     }
     if (sources.get(id) !== loaded) return;
     loaded.feed = feed;
-    const { agencies, timezone, bbox, routes, shapes, stops } = feed;
-    const realtime = request.source.vehiclePositionUrl !== null;
-    port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, shapes, stops, realtime }, parseMs: now() - started });
     if (!realtime) return;
     const poller = new VehiclePoller({
       url: request.source.vehiclePositionUrl!,
