@@ -65,6 +65,9 @@ export interface AddOptions {
 
 const toHex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
+/** The page's base URL (relative data source URLs resolve against it), when there is a page. */
+const pageUrl = () => (typeof document !== 'undefined' ? document.baseURI : undefined);
+
 /** Padding around a feed's extent when the camera fits it, px. */
 const FIT_PADDING = 40;
 
@@ -124,7 +127,7 @@ export class GtfsLink implements GtfsLinkApi {
    * types); `path` names it in messages. The URLs are checked here (absolute http(s), or relative to the page).
    */
   addOptions(id: string, options: DataSourceOptions, path: string, add: AddOptions = {}): void {
-    const { source, errors } = validateDataSource(options, path, document.baseURI);
+    const { source, errors } = validateDataSource(options, path, pageUrl());
     for (const message of errors) this.onError(message);
     if (source) this.add(id, source, add);
     else this.entries.set(id, { id, source: { gtfsUrl: options.gtfsUrl, vehiclePositionUrl: options.vehiclePositionUrl ?? null, color: null }, status: 'failed', fit: false, data: null });
@@ -135,7 +138,7 @@ export class GtfsLink implements GtfsLinkApi {
    * each wrong parameter fires one error. Returns whether a source was added.
    */
   addFromUrl(id: string, search: string, fit = true): boolean {
-    const { source, errors } = parseGtfsUrlParams(search, document.baseURI);
+    const { source, errors } = parseGtfsUrlParams(search, pageUrl());
     for (const message of errors) this.onError(message);
     if (source) this.add(id, source, { fit });
     return source !== null;
