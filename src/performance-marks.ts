@@ -20,4 +20,6 @@ export const PERFORMANCE_MARKS = {
   gtfsFeedReceived: 'tt:gtfs-feed-received',
   /** A GTFS feed's route lines were drawn for the first time (detail: its id). */
   gtfsRoutesDrawn: 'tt:gtfs-routes-drawn',
+  /** A GTFS data source's vehicles were drawn for the first time (detail: its id). */
+  gtfsVehiclesDrawn: 'tt:gtfs-vehicles-drawn',
 } as const;

@@ -14,8 +14,9 @@ import { vehicleKindOf } from '../data/gtfs/feed-model.ts';
 import { VEHICLE_KINDS, type GtfsFeedView, type GtfsLinkApi, type GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
 import type { VehicleDetails } from '../data/gtfs/next-stop.ts';
 import { parseGtfsUrlParams, validateDataSource, type GtfsSource } from '../data/gtfs/source-options.ts';
-import { poseAt, type VehiclePose } from '../data/gtfs/vehicle-motion.ts';
-import type { GtfsMapData, GtfsVehicleState, GtfsWorkerRequest, GtfsWorkerResponse } from '../data/gtfs/worker-protocol.ts';
+import type { VehiclePose } from '../data/gtfs/vehicle-motion.ts';
+import { vehiclePoseInto } from '../data/gtfs/vehicle-paths.ts';
+import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerRequest, GtfsWorkerResponse } from '../data/gtfs/worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { AppStore } from '../store.ts';
 import type { DataSourceOptions } from './option-types.ts';
@@ -182,8 +183,8 @@ export class GtfsLink implements GtfsLinkApi {
       timezone: data?.timezone ?? null,
       bounds: data ? [...data.bbox] : null,
       routeCount: data?.routes.length ?? 0,
-      stopCount: data?.stops.length ?? 0,
-      vehicleCount: vehicles[id]?.vehicles.length ?? 0,
+      stopCount: data?.stops.names.length ?? 0,
+      vehicleCount: vehicles[id]?.count ?? 0,
     }));
   }
 
@@ -198,9 +199,11 @@ export class GtfsLink implements GtfsLinkApi {
 
   pose(source: string, vehicleId: string, time: number): VehiclePose | null {
     const set = this.store.getState().gtfsVehicles[source];
-    if (!set) return null;
-    const k = set.vehicles.findIndex((v) => v.vehicleId === vehicleId);
-    return k < 0 ? null : poseAt(set.shapes[k], set.motions[k], time);
+    const k = set ? set.vehicleIds.indexOf(vehicleId) : -1;
+    if (k < 0) return null;
+    const out = [0, 0, 0];
+    vehiclePoseInto(set.paths, k, time, out);
+    return { lng: out[0], lat: out[1], bearing: out[2], distance: null };
   }
 
   dispose(): void {
@@ -259,43 +262,31 @@ export class GtfsLink implements GtfsLinkApi {
     this.store.getState().requestCamera({ longitude, latitude, zoom: Math.min(zoom, 16) }, 'jump');
   }
 
-  private vehicles(entry: Entry, receivedAt: number, vehicles: GtfsVehicleState[]) {
+  private vehicles(entry: Entry, receivedAt: number, vehicles: GtfsVehiclesData) {
     const data = entry.data;
     if (!data) return;
     const state = this.store.getState();
     const others = { ...state.gtfsVehicles };
-    if (vehicles.length === 0 || !this.enabled) {
+    const count = vehicles.vehicleIds.length;
+    if (count === 0 || !this.enabled) {
       delete others[entry.id];
       this.store.setState({ gtfsVehicles: others });
       return;
     }
-    const count = vehicles.length;
     const kinds = new Uint8Array(count);
     const colors = new Uint8Array(count * 3);
-    let movingUntil = 0;
-    vehicles.forEach((vehicle, k) => {
-      const route = data.routes[vehicle.route];
+    for (let k = 0; k < count; k++) {
+      const route = data.routes[vehicles.routes[k]];
       kinds[k] = Math.max(0, VEHICLE_KINDS.indexOf(vehicleKindOf(route?.type ?? 3)));
       colors.set(route?.color ?? [128, 128, 128], k * 3);
-      const end = vehicle.motion.kind === 'shape' ? vehicle.motion.toTime : vehicle.motion.to.time;
-      if (end > movingUntil) movingUntil = end;
-    });
-    const set: GtfsVehicleSet = {
-      source: entry.id,
-      receivedAt,
-      vehicles,
-      shapes: vehicles.map((v) => (v.shape >= 0 ? (data.shapes[v.shape] ?? null) : null)),
-      motions: vehicles.map((v) => v.motion),
-      kinds,
-      colors,
-      bbox: data.bbox,
-      movingUntil,
-    };
+    }
+    const set: GtfsVehicleSet = { source: entry.id, receivedAt, count, ...vehicles, kinds, colors, bbox: data.bbox };
     others[entry.id] = set;
     const update: Partial<ReturnType<AppStore['getState']>> = { gtfsVehicles: others };
     // A tracked vehicle missing from the new answer has left the feed: tracking ends.
-    if (state.gtfsSelection?.source === entry.id && !vehicles.some((v) => v.vehicleId === state.gtfsSelection!.vehicleId)) state.selectGtfsVehicle(null);
-    if (state.gtfsHover?.source === entry.id && !vehicles.some((v) => v.vehicleId === state.gtfsHover!.vehicleId)) update.gtfsHover = null;
+    const ids = new Set(vehicles.vehicleIds);
+    if (state.gtfsSelection?.source === entry.id && !ids.has(state.gtfsSelection.vehicleId)) state.selectGtfsVehicle(null);
+    if (state.gtfsHover?.source === entry.id && !ids.has(state.gtfsHover.vehicleId)) update.gtfsHover = null;
     this.store.setState(update);
   }
 }

@@ -8,11 +8,13 @@
  */
 import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { BBox, GtfsStop } from '../data/gtfs/feed-model.ts';
-import type { GtfsMapData } from '../data/gtfs/worker-protocol.ts';
+import type { BBox } from '../data/gtfs/feed-model.ts';
+import type { GtfsMapData, GtfsStopsData } from '../data/gtfs/worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
-import { TrackLineLayer } from './track-line-layer.ts';
+import { Buffer } from '@luma.gl/core';
+import { TrackLineLayer, VERTEX_BUFFER } from './track-line-layer.ts';
+import { STRIP_STRIDE } from './track-strips.ts';
 
 /** Degrees added around a feed's extent before it counts as out of view. */
 const VIEW_MARGIN_DEGREES = 0.05;
@@ -32,9 +34,16 @@ interface RouteLineProps {
 }
 
 /**
+ * Bytes of the strip uploaded per frame (a multiple of two vertices): a feed's strip is megabytes, and one upload
+ * of it held the main thread for hundreds of milliseconds under software WebGL; a frame's share holds it far less.
+ */
+export const STRIP_CHUNK_BYTES = STRIP_STRIDE * 2 * 2800;
+
+/**
  * A feed's route lines: the railways' {@link TrackLineLayer} drawing the
- * strip built in the worker, skipped while the feed's area is out of view.
- * Marks `tt:gtfs-routes-drawn` the first time it draws.
+ * strip built in the worker, uploaded a chunk per frame (the lines appear
+ * over a few frames) and skipped while the feed's area is out of view.
+ * Marks `tt:gtfs-routes-drawn` once the whole strip has been drawn.
  */
 export class GtfsRouteLineLayer extends TrackLineLayer {
   static override layerName = 'GtfsRouteLineLayer';
@@ -45,15 +54,48 @@ export class GtfsRouteLineLayer extends TrackLineLayer {
   } as DefaultProps<never>;
 
   declare props: TrackLineLayer['props'] & RouteLineProps;
-  private drawn = false;
+  declare state: TrackLineLayer['state'] & { uploaded: number; drawn: boolean };
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.strip === oldProps.strip) return;
+    const strip = props.strip;
+    if (!strip || strip.vertexCount === 0) {
+      this.setState({ vertexCount: 0, uploaded: 0 });
+      return;
+    }
+    let buffer = this.state.vertices;
+    if (!buffer || buffer.byteLength < strip.bytes.byteLength) {
+      buffer?.destroy();
+      buffer = this.context.device.createBuffer({ id: `${props.id}-vertices`, byteLength: strip.bytes.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
+      this.state.model?.setAttributes({ [VERTEX_BUFFER]: buffer });
+    }
+    this.setState({ vertices: buffer, vertexCount: 0, uploaded: 0, drawn: false });
+  }
 
   override draw() {
     if (!bboxInView(this.context.viewport, this.props.bbox)) return;
+    const complete = this.uploadChunk();
     super.draw();
-    if (!this.drawn && this.state.vertexCount > 0) {
-      this.drawn = true;
+    if (complete && !this.state.drawn && this.state.vertexCount > 0) {
+      this.state.drawn = true;
       performance.mark(PERFORMANCE_MARKS.gtfsRoutesDrawn, { detail: this.props.sourceId });
     }
+  }
+
+  /** Uploads the next chunk of the strip (asking for another frame while some is left); returns whether all is uploaded. */
+  private uploadChunk(): boolean {
+    const strip = this.props.strip;
+    const buffer = this.state.vertices;
+    if (!strip || !buffer) return true;
+    const total = strip.vertexCount * STRIP_STRIDE;
+    const from = this.state.uploaded ?? 0;
+    if (from >= total) return true;
+    const to = Math.min(total, from + STRIP_CHUNK_BYTES);
+    buffer.write(strip.bytes.subarray(from, to), from);
+    this.state.uploaded = to;
+    this.state.vertexCount = to / STRIP_STRIDE;
+    if (to < total) this.setNeedsRedraw();
+    return to >= total;
   }
 }
 
@@ -66,9 +108,28 @@ export interface GtfsStopLayerProps {
   minZoom?: number;
 }
 
-/** Stops drawn: stations and stops without a parent station (a station's platforms are drawn as the station). */
-function drawnStops(stops: readonly GtfsStop[]): GtfsStop[] {
-  return stops.filter((s) => s.parent < 0 && s.locationType !== 2).sort((a, b) => b.locationType - a.locationType);
+/** A stop as drawn. */
+interface GtfsStop {
+  name: string;
+  lng: number;
+  lat: number;
+  locationType: number;
+}
+
+const drawnStopsOf = new WeakMap<GtfsStopsData, GtfsStop[]>();
+
+/** Stops drawn: stations and stops without a parent station (a station's platforms are drawn as the station), stations first. */
+function drawnStops(stops: GtfsStopsData): GtfsStop[] {
+  const cached = drawnStopsOf.get(stops);
+  if (cached) return cached;
+  const drawn: GtfsStop[] = [];
+  for (let i = 0; i < stops.names.length; i++) {
+    if (stops.parents[i] >= 0 || stops.locationTypes[i] === 2) continue;
+    drawn.push({ name: stops.names[i], lng: stops.coordinates[2 * i], lat: stops.coordinates[2 * i + 1], locationType: stops.locationTypes[i] });
+  }
+  drawn.sort((a, b) => b.locationType - a.locationType);
+  drawnStopsOf.set(stops, drawn);
+  return drawn;
 }
 
 /** The stops inside the viewport (with a margin), or the previous array when the same. */

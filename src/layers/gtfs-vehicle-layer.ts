@@ -3,9 +3,10 @@ import type { Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import type { GtfsVehicleSelection, GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
-import { poseAt } from '../data/gtfs/vehicle-motion.ts';
+import { vehiclePoseInto } from '../data/gtfs/vehicle-paths.ts';
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from './train-lighting.ts';
 import { TRACK_SPACING_METRES } from './track-uniforms.ts';
+import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 
 /** Props of {@link GtfsVehicleLayer}. */
 export interface GtfsVehicleLayerProps {
@@ -220,16 +221,21 @@ function unitMetres(zoom: number, latitude: number): number {
   return TRACK_SPACING_METRES * 2 ** (14 - Math.min(18, Math.max(13, zoom))) * Math.cos((latitude * Math.PI) / 180);
 }
 
+/** Scratch pose (longitude, latitude, bearing) and degrees → radians. */
+const POSE = new Float64Array(3);
+const DEGREES = Math.PI / 180;
+
 /** Degrees added around a feed's extent before its vehicles count as out of view. */
 const VIEW_MARGIN_DEGREES = 0.05;
 
 /**
  * The vehicles of a GTFS Realtime feed as 3D boxes shaped by route type (see
  * {@link VEHICLE_DIMENSIONS}), in their route's colour, facing their
- * direction of travel. Every frame, each vehicle's pose is computed from its
- * motion (along its trip's shape between polls, `vehicle-motion.ts`) and
- * written to a small float texture: a few hundred vehicles cost a fraction of
- * a millisecond. Nothing is computed while the feed's area is out of view,
+ * direction of travel. At each poll the vehicles' motions (along their trips'
+ * shapes, `vehicle-motion.ts`) become timed polylines (`vehicle-paths.ts`);
+ * every frame each vehicle's pose is interpolated on its polyline and written
+ * to a small float texture: a few hundred vehicles cost a fraction of a
+ * millisecond. Nothing is computed while the feed's area is out of view,
  * and frames stop once every vehicle has reached its reported position.
  */
 export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
@@ -250,6 +256,8 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
     count: number;
     selectedIndex: number;
     timer: ReturnType<typeof setTimeout> | null;
+    /** Whether vehicles have been drawn once (the `tt:gtfs-vehicles-drawn` mark). */
+    drawn: boolean;
   };
 
   override getShaders() {
@@ -257,7 +265,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   }
 
   override initializeState() {
-    this.setState({ model: this.createModel(), data: new Float32Array(0), count: 0, selectedIndex: -1, timer: null });
+    this.setState({ model: this.createModel(), data: new Float32Array(0), count: 0, selectedIndex: -1, timer: null, drawn: false });
   }
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -266,8 +274,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
     if (props.vehicles !== oldProps.vehicles || props.selected !== oldProps.selected) {
-      const vehicles = props.vehicles?.vehicles ?? [];
-      this.state.selectedIndex = props.selected === null ? -1 : vehicles.findIndex((v) => v.vehicleId === props.selected);
+      this.state.selectedIndex = props.selected === null || !props.vehicles ? -1 : props.vehicles.vehicleIds.indexOf(props.selected);
       this.setNeedsRedraw();
     }
   }
@@ -282,13 +289,17 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
     const started = performance.now();
     const set = this.props.vehicles;
     const { model } = this.state;
-    if (set && model && set.vehicles.length > 0 && this.inView(set)) {
+    if (set && model && set.count > 0 && this.inView(set)) {
       const now = Date.now();
       const count = this.writePoses(set, now);
       const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = this.props.lighting ?? DEFAULT_TRAIN_LIGHTING;
       model.shaderInputs.setProps({ gtfsVehicle: { minPixels: this.props.minPixels, unitMetres: unitMetres(this.context.viewport.zoom, (set.bbox[1] + set.bbox[3]) / 2), ambient, sunColor, toSun, skyColor, toSky, glow } });
       model.setVertexCount(count * FACES * 6);
       model.draw(this.context.renderPass);
+      if (!this.state.drawn) {
+        this.state.drawn = true;
+        performance.mark(PERFORMANCE_MARKS.gtfsVehiclesDrawn, { detail: set.source });
+      }
       if (now < set.movingUntil && !shaderModuleProps?.picking?.isActive) this.requestFrame();
     }
     this.props.onScriptTime?.(performance.now() - started);
@@ -296,8 +307,8 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
 
   override getPickingInfo({ info }: GetPickingInfoParams): GtfsVehiclePickingInfo {
     const set = this.props.vehicles;
-    const vehicle = set && info.index >= 0 ? set.vehicles[info.index] : undefined;
-    const gtfsVehicle = set && vehicle ? { source: set.source, vehicleId: vehicle.vehicleId } : null;
+    const vehicleId = set && info.index >= 0 ? set.vehicleIds[info.index] : undefined;
+    const gtfsVehicle = set && vehicleId !== undefined ? { source: set.source, vehicleId } : null;
     return { ...info, gtfsVehicle, object: gtfsVehicle };
   }
 
@@ -325,21 +336,23 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
 
   /** Writes every vehicle's pose at `time` into the data texture; returns the number of vehicles. */
   private writePoses(set: GtfsVehicleSet, time: number): number {
-    const count = set.vehicles.length;
+    const count = set.count;
     let data = this.state.data;
     if (data.length < count * TEXELS * 4) data = this.state.data = new Float32Array(Math.ceil(count / VEHICLES_PER_ROW) * VEHICLES_PER_ROW * TEXELS * 4);
-    const { shapes, motions, kinds, colors } = set;
+    const { kinds, colors } = set;
+    const paths = set.paths;
+    const pose = POSE;
     const selected = this.state.selectedIndex;
     for (let k = 0; k < count; k++) {
-      const pose = poseAt(shapes[k], motions[k], time);
+      vehiclePoseInto(paths, k, time, pose);
       const f = k * TEXELS * 4;
-      const lngHigh = Math.fround(pose.lng);
-      const latHigh = Math.fround(pose.lat);
+      const lngHigh = Math.fround(pose[0]);
+      const latHigh = Math.fround(pose[1]);
       data[f] = lngHigh;
       data[f + 1] = latHigh;
-      data[f + 2] = pose.lng - lngHigh;
-      data[f + 3] = pose.lat - latHigh;
-      data[f + 4] = (pose.bearing * Math.PI) / 180;
+      data[f + 2] = pose[0] - lngHigh;
+      data[f + 3] = pose[1] - latHigh;
+      data[f + 4] = pose[2] * DEGREES;
       data[f + 5] = kinds[k];
       data[f + 6] = k === selected ? 1 : 0;
       data[f + 8] = colors[k * 3] / 255;

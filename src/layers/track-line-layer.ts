@@ -107,7 +107,8 @@ void main(void) {
 }
 `;
 
-const VERTEX_BUFFER = 'vertices';
+/** Name of the vertex buffer in the model's buffer layout. */
+export const VERTEX_BUFFER = 'vertices';
 
 /**
  * Track lines, drawn as one triangle strip (see `track-strips.ts`): the

@@ -44,24 +44,26 @@ function useClockBottom() {
   return ref;
 }
 
+/** Formatters of time zone names by zone (null: a zone the browser does not know); making one costs far more than using it. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneNameFormat(zone: string): Intl.DateTimeFormat | null {
+  let format = zoneNameFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    } catch {
+      format = null;
+    }
+    zoneNameFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** The short name of a time zone at an instant (`JST`, `AST`, or `GMT-4` where English has none). */
 function zoneName(zone: string, date: Date): string {
   if (zone === JAPAN_TIME_ZONE) return 'JST';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? zone;
-  } catch {
-    return zone;
-  }
-}
-
-/** Whether `zone` is a time zone the browser knows. */
-function knownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return zoneNameFormat(zone)?.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
 /**
@@ -80,7 +82,7 @@ export function Clock() {
   const now = useNow(clock);
   const ref = useClockBottom();
   const feedZone = useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null));
-  const zone = feedZone && knownZone(feedZone) ? feedZone : JAPAN_TIME_ZONE;
+  const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({
       date: new Intl.DateTimeFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),

@@ -63,10 +63,10 @@ describe('the GTFS link', () => {
     expect(feed.data.routeStrip.vertexCount).toBeGreaterThan(10_000);
     expect(feed.data.routeStrip.bytes.byteLength).toBeGreaterThan(0);
     const set = store.getState().gtfsVehicles['gtfs-1'];
-    expect(set.vehicles).toHaveLength(290);
-    const bus = set.vehicles.findIndex((v) => v.vehicleId === '2526');
+    expect(set.count).toBe(290);
+    const bus = set.vehicleIds.indexOf('2526');
     expect(set.kinds[bus]).toBe(0); // a bus
-    expect([...set.colors.subarray(bus * 3, bus * 3 + 3)]).toEqual(feed.data.routes[set.vehicles[bus].route].color);
+    expect([...set.colors.subarray(bus * 3, bus * 3 + 3)]).toEqual(feed.data.routes[set.routes[bus]].color);
     expect(link.pose('gtfs-1', '2526', Date.now())?.lat).toBeCloseTo(44.8104, 2);
     expect(link.list()).toMatchObject([{ status: 'loaded', agencies: ['Halifax Transit'], timezone: 'America/Halifax', routeCount: 80, stopCount: 2386, vehicleCount: 290 }]);
     expect(errors).toEqual([expect.stringMatching(/^GTFS Realtime feed http:\/\/127\.0\.0\.1:\d+\/vp\.pb: vehicle "4004" \(entity "2004"\) runs trip_id "3797749", which is not in the GTFS feed's trips\.txt/)]);
@@ -85,7 +85,7 @@ describe('the GTFS link', () => {
     expect(store.getState().gtfsVehicles).toEqual({});
     expect(store.getState().gtfsSelection).toBeNull();
     store.getState().setClockMode('realtime');
-    await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']?.vehicles).toHaveLength(290), { timeout: 10_000 });
+    await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']?.count).toBe(290), { timeout: 10_000 });
 
     // Removing the source takes it out of the store.
     expect(link.remove('gtfs-1')).toBe(true);

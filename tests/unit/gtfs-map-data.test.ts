@@ -81,3 +81,31 @@ describe('data source ids', () => {
     );
   });
 });
+
+describe('vehicle paths (the layer draws every frame from them)', () => {
+  it('give the same poses as poseAt, along a shape and in a straight line, before, during and after a motion', async () => {
+    const { buildVehiclePaths, vehiclePoseInto } = await import('../../src/data/gtfs/vehicle-paths.ts');
+    const { planMotion, poseAt } = await import('../../src/data/gtfs/vehicle-motion.ts');
+    const road = shape('road', [[-63.6, 44.65], [-63.599, 44.65], [-63.599, 44.651], [-63.598, 44.652], [-63.597, 44.652]]);
+    const t0 = 1_000_000;
+    const motions = [
+      planMotion(road, { lng: -63.5995, lat: 44.65, time: t0 }, { lng: -63.5975, lat: 44.652, time: t0 + 20_000 }),
+      planMotion(null, { lng: 10, lat: 20, time: t0 }, { lng: 10.001, lat: 20.001, time: t0 + 20_000 }),
+      planMotion(road, null, { lng: -63.5985, lat: 44.6515, time: t0 }),
+    ];
+    const shapes = [road, null, road];
+    expect(motions.map((m) => m.kind)).toEqual(['shape', 'straight', 'shape']);
+    const paths = buildVehiclePaths(shapes, motions);
+    const out = new Float64Array(3);
+    // Increasing times (the cursor walks forward), then a time before (it starts over).
+    for (const dt of [-5000, 0, 1, 3000, 7000, 9999, 10_000, 15_000, 19_999, 20_000, 30_000, 2000]) {
+      for (let k = 0; k < motions.length; k++) {
+        const expected = poseAt(shapes[k], motions[k], t0 + dt);
+        vehiclePoseInto(paths, k, t0 + dt, out);
+        expect(out[0], `vehicle ${k} lng at ${dt}`).toBeCloseTo(expected.lng, 9);
+        expect(out[1], `vehicle ${k} lat at ${dt}`).toBeCloseTo(expected.lat, 9);
+        expect(Math.abs(((out[2] - expected.bearing + 540) % 360) - 180), `vehicle ${k} bearing at ${dt}`).toBeLessThan(0.01);
+      }
+    }
+  });
+});

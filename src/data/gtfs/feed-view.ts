@@ -7,11 +7,12 @@
  *
  * @module
  */
-import type { BBox, GtfsShape, VehicleKind } from './feed-model.ts';
+import type { BBox, VehicleKind } from './feed-model.ts';
 import type { VehicleDetails } from './next-stop.ts';
 import type { GtfsSource } from './source-options.ts';
-import type { VehicleMotion, VehiclePose } from './vehicle-motion.ts';
-import type { GtfsMapData, GtfsVehicleState } from './worker-protocol.ts';
+import type { VehiclePose } from './vehicle-motion.ts';
+import type { VehiclePaths } from './vehicle-paths.ts';
+import type { GtfsMapData } from './worker-protocol.ts';
 
 /** A loaded GTFS data source. */
 export interface GtfsFeedView {
@@ -21,16 +22,20 @@ export interface GtfsFeedView {
   data: GtfsMapData;
 }
 
-/** The vehicles of one data source as the vehicle layer draws them: arrays by vehicle, rebuilt at each poll. */
+/** The vehicles of one data source as the vehicle layer draws them: arrays by vehicle, replaced at each poll. */
 export interface GtfsVehicleSet {
   /** Data source id. */
   source: string;
   /** When the poll's answer arrived (epoch ms). */
   receivedAt: number;
-  vehicles: GtfsVehicleState[];
-  /** Each vehicle's trip shape (null: it moves in a straight line). */
-  shapes: (GtfsShape | null)[];
-  motions: VehicleMotion[];
+  /** Number of vehicles. */
+  count: number;
+  vehicleIds: string[];
+  labels: string[];
+  /** Index into the feed's routes of each vehicle. */
+  routes: Uint32Array;
+  /** Where each vehicle is over the poll interval (see `vehicle-paths.ts`). */
+  paths: VehiclePaths;
   /** Index into {@link VEHICLE_KINDS} of each vehicle. */
   kinds: Uint8Array;
   /** RGB of each vehicle (its route's colour). */

@@ -14,7 +14,10 @@ import { loadGtfsFeed, type LoadFeedOptions } from './load-feed.ts';
 import { buildRouteStrip } from './route-lines.ts';
 import { VehiclePoller } from './vehicle-poller.ts';
 import { VehicleTracks } from './vehicle-tracks.ts';
-import type { GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
+import { packStops, transferablesOf, type GtfsVehiclesData, type GtfsWorkerRequest, type GtfsWorkerResponse } from './worker-protocol.ts';
+import { buildVehiclePaths } from './vehicle-paths.ts';
+import type { VehicleMotion } from './vehicle-motion.ts';
+import type { MatchedVehicle } from './vehicle-positions.ts';
 
 /** The part of a worker global scope or `MessagePort` used here. */
 export interface GtfsPort {
@@ -39,6 +42,21 @@ interface Loaded {
   tracks: VehicleTracks | null;
 }
 
+/** The vehicles of a poll as the main thread draws them: flat arrays and each vehicle's path over the next interval. */
+function vehiclesData(feed: Pick<GtfsFeed, 'trips' | 'shapes'>, motions: { vehicle: MatchedVehicle; motion: VehicleMotion }[]): GtfsVehiclesData {
+  const shapes = motions.map(({ vehicle }) => feed.shapes[feed.trips[vehicle.trip]?.shape ?? -1] ?? null);
+  let movingUntil = 0;
+  for (const { motion } of motions) movingUntil = Math.max(movingUntil, motion.kind === 'shape' ? motion.toTime : motion.to.time);
+  return {
+    vehicleIds: motions.map(({ vehicle }) => vehicle.vehicleId),
+    labels: motions.map(({ vehicle }) => vehicle.label),
+    tripIds: motions.map(({ vehicle }) => vehicle.tripId),
+    routes: Uint32Array.from(motions, ({ vehicle }) => vehicle.route),
+    paths: buildVehiclePaths(shapes, motions.map(({ motion }) => motion)),
+    movingUntil,
+  };
+}
+
 /** Serves GTFS requests on `port`; returns a function that stops everything. */
 export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {}): () => void {
   const sources = new Map<string, Loaded>();
@@ -56,7 +74,9 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       if (sources.get(id) !== loaded) return;
       const strip = buildRouteStrip(routes, shapes);
       const routeStrip = { bytes: strip.bytes, vertexCount: strip.vertexCount };
-      port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, shapes, stops, realtime, routeStrip }, parseMs: now() - started }, [strip.bytes.buffer]);
+      const packed = packStops(stops);
+      const transfer = transferablesOf(strip.bytes, packed.coordinates, packed.locationTypes, packed.parents);
+      port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, stops: packed, realtime, routeStrip }, parseMs: now() - started }, transfer);
     };
     let feed: GtfsFeed;
     try {
@@ -77,15 +97,9 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       now,
       onUpdate: (update) => {
         tracks.update(update.vehicles, update.receivedAt);
-        const vehicles = tracks.motions().map(({ vehicle, motion }) => ({
-          vehicleId: vehicle.vehicleId,
-          label: vehicle.label,
-          tripId: vehicle.tripId,
-          route: vehicle.route,
-          shape: feed.trips[vehicle.trip].shape,
-          motion,
-        }));
-        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles });
+        const vehicles = vehiclesData(feed, tracks.motions());
+        const { paths } = vehicles;
+        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles }, transferablesOf(vehicles.routes, paths.start, paths.lng, paths.lat, paths.time, paths.bearing, paths.cursor));
       },
       onError: (error) => port.postMessage({ type: 'error', id, message: error.message, fatal: false }),
       onProblem: (message) => port.postMessage({ type: 'problem', id, message }),
@@ -112,7 +126,7 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       else {
         loaded.poller.stop();
         loaded.tracks?.clear();
-        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: [] });
+        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: vehiclesData(loaded.feed!, []) });
       }
     }
   };
