@@ -14,4 +14,12 @@ export const PERFORMANCE_MARKS = {
   timetableParse: 'tt:timetable-parse',
   /** The first frame with trains has been drawn. */
   trainsDrawn: 'tt:trains-drawn',
+  /** A GTFS data source was handed to the GTFS worker (detail: its id). */
+  gtfsRequested: 'tt:gtfs-requested',
+  /** A GTFS feed arrived from the worker, parsed (detail: its id). */
+  gtfsFeedReceived: 'tt:gtfs-feed-received',
+  /** A GTFS feed's route lines were drawn for the first time (detail: its id). */
+  gtfsRoutesDrawn: 'tt:gtfs-routes-drawn',
+  /** A GTFS data source's vehicles were drawn for the first time (detail: its id). */
+  gtfsVehiclesDrawn: 'tt:gtfs-vehicles-drawn',
 } as const;

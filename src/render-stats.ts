@@ -14,8 +14,11 @@ export interface RenderStats {
   /** Trains, and boxes drawn (cars; whole trains when zoomed far out), in the newest frame. */
   trains: number;
   cars: number;
+  /** Main-thread milliseconds spent drawing GTFS data-source vehicles (poses and upload included), and their draws. */
+  gtfsVehicleScriptMs: number;
+  gtfsVehicleFrames: number;
 }
 
 export function createRenderStats(): RenderStats {
-  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0 };
+  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0 };
 }

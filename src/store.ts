@@ -15,6 +15,8 @@ import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
 import type { CustomLayer } from './api/layer-types.ts';
 import type { PluginEntry } from './api/plugin.ts';
+import type { GtfsFeedView, GtfsLinkApi, GtfsVehicleHover, GtfsVehicleSelection, GtfsVehicleSet } from './data/gtfs/feed-view.ts';
+import type { VehicleDetails } from './data/gtfs/next-stop.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -190,6 +192,18 @@ export interface AppState {
   /** Journeys found (in departure order, no two with the same key) and the one shown. */
   routeJourneys: Journey[];
   routeJourneyIndex: number;
+  /** Loaded GTFS data sources (routes and stops to draw), in the order they were added; changes when one is added or removed. */
+  gtfsFeeds: GtfsFeedView[];
+  /** The vehicles of each GTFS data source with a realtime feed, by source id; replaced at each poll. */
+  gtfsVehicles: Record<string, GtfsVehicleSet>;
+  /** The main-thread side of the GTFS worker, once a data source has been added. */
+  gtfsLink: GtfsLinkApi | null;
+  /** The tracked GTFS vehicle; never set together with `selection` or `stationSelection`. */
+  gtfsSelection: GtfsVehicleSelection | null;
+  /** The GTFS vehicle under the pointer (its popup); never set together with `hover`. */
+  gtfsHover: GtfsVehicleHover | null;
+  /** Details of the tracked GTFS vehicle (refreshed while tracking), for its panel. */
+  gtfsTrackedDetails: VehicleDetails | null;
 
   setViewState(view: ViewState): void;
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
@@ -221,6 +235,8 @@ export interface AppState {
   editRouteSearch(): void;
   /** Closes the route search panels. */
   closeRouteSearch(): void;
+  /** Tracks a GTFS vehicle (ending any train or station selection), or ends its tracking with null. */
+  selectGtfsVehicle(selection: GtfsVehicleSelection | null): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -283,6 +299,12 @@ export function createAppStore(initial: {
     routeCriteria: { from: null, to: null, departure: null, picking: 'to' },
     routeJourneys: [],
     routeJourneyIndex: 0,
+    gtfsFeeds: [],
+    gtfsVehicles: {},
+    gtfsLink: null,
+    gtfsSelection: null,
+    gtfsHover: null,
+    gtfsTrackedDetails: null,
     setViewState: (viewState) => set({ viewState }),
     requestCamera: (view, transition, duration) => {
       const effective = prefersReducedMotion() ? 'jump' : transition;
@@ -297,16 +319,17 @@ export function createAppStore(initial: {
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
       // The train's popup closes when tracking starts: the tracking panel shows the same and the popup would go stale.
-      set(selection ? { selection, stationSelection: null, hover: null } : { selection: null, trackedDetails: null });
+      set(selection ? { selection, stationSelection: null, hover: null, gtfsSelection: null, gtfsTrackedDetails: null } : { selection: null, trackedDetails: null });
     },
     selectStation: (stationSelection) => {
       if (!stationSelection) return set({ stationSelection: null });
       get().trainFeed?.select(NO_TRAIN);
-      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null });
+      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null, gtfsSelection: null, gtfsTrackedDetails: null });
     },
     deselect: () => {
       if (get().selection) get().select(null);
       if (get().stationSelection) set({ stationSelection: null });
+      if (get().gtfsSelection) get().selectGtfsVehicle(null);
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),
     setClockMode: (mode) => {
@@ -328,6 +351,7 @@ export function createAppStore(initial: {
     setEcoMode: (ecoMode) => set({ ecoMode }),
     openRouteSearch: (end, station) => {
       if (get().selection) get().select(null);
+      if (get().gtfsSelection) get().selectGtfsVehicle(null);
       const other = end === 'from' ? 'to' : 'from';
       const kept = get().routeCriteria[other];
       set({
@@ -347,5 +371,10 @@ export function createAppStore(initial: {
     showJourneys: (routeJourneys, current = 0) => set({ searchMode: 'route', routeJourneys, routeJourneyIndex: current }),
     editRouteSearch: () => set({ searchMode: 'edit' }),
     closeRouteSearch: () => set({ searchMode: 'none', routeJourneys: [], routeJourneyIndex: 0 }),
+    selectGtfsVehicle: (gtfsSelection) => {
+      if (!gtfsSelection) return set({ gtfsSelection: null, gtfsTrackedDetails: null });
+      if (get().selection) get().select(null);
+      set({ gtfsSelection, gtfsTrackedDetails: null, gtfsHover: null, stationSelection: null, hover: null });
+    },
   }));
 }

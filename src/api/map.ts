@@ -42,6 +42,9 @@ import {
 } from './options.ts';
 import { parseSelectionId } from '../data/ids.ts';
 import { selectStation } from '../select-station.ts';
+import { gtfsSelectionId, GTFS_SELECTION_PREFIX, parseGtfsSelectionId } from '../data/gtfs/feed-view.ts';
+import type { DataSourceInfo, GtfsLink } from './gtfs-link.ts';
+import { fail, formatOptionValue, resolveDataSource, type DataSourceOptions } from './options.ts';
 
 /** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
 export interface MapEvents extends MapGestureEvents {
@@ -49,7 +52,10 @@ export interface MapEvents extends MapGestureEvents {
   load: undefined;
   /** Something failed; `message` says what, where and why. */
   error: { message: string; error?: unknown };
-  /** A train was selected (and is tracked); `selection` is its id without the `odpt.Train:` prefix. */
+  /**
+   * A train, station or GTFS vehicle was selected; `selection` is its id without the `odpt.Train:` / `odpt.Station:`
+   * prefix, or `gtfs:<data source id>:<vehicle id>` for a vehicle of a data source.
+   */
   selection: { selection: string };
   /** The selection ended. */
   deselection: undefined;
@@ -68,6 +74,8 @@ export interface MapEvents extends MapGestureEvents {
 }
 
 /** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
+export type { DataSourceInfo } from './gtfs-link.ts';
+
 export interface CameraOptions {
   center?: LngLatLike;
   zoom?: number;
@@ -80,6 +88,11 @@ export interface CameraOptions {
 const HASH_THROTTLE_MS = 300;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
+
+/** The id of what is selected: a train or a station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
+function selectionIdOf(s: ReturnType<AppStore['getState']>): string | null {
+  return s.selection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
+}
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
 function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
@@ -124,6 +137,12 @@ export class Map extends Evented<MapEvents> {
   private readonly stats = createRenderStats();
   /** Where markers, popups and panels added through the API live (over the map, under the controls). */
   private readonly overlay = typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'tt-api-overlay' });
+  /** Ids of the data sources added and not removed, with their options (until the GTFS code has loaded). */
+  private readonly dataSources = new globalThis.Map<string, { options: DataSourceOptions | null; path: string; fit: boolean; search?: string }>();
+  private dataSourceCounter = 0;
+  /** The GTFS link once loaded, and the promise of it. */
+  private gtfsLink: GtfsLink | null = null;
+  private gtfsLoading: Promise<GtfsLink | null> | null = null;
 
   constructor(options: MapOptions) {
     super();
@@ -133,6 +152,7 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
+    resolved.dataSources.forEach((source, i) => this.registerDataSource(source, `dataSources[${i}]`, false));
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
@@ -211,11 +231,13 @@ export class Map extends Evented<MapEvents> {
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
       if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
       for (const plugin of this.pendingPlugins.splice(0)) this.startPlugin(plugin);
+      // Data sources load once the network is on screen, like the trains.
+      if (this.dataSources.size > 0) void this.loadGtfs();
     }
-    const id = s.selection?.id || s.stationSelection?.id || null;
-    const previousId = previous.selection?.id || previous.stationSelection?.id || null;
+    const id = selectionIdOf(s);
+    const previousId = selectionIdOf(previous);
     if (id && id !== previousId) this.fire('selection', { selection: id });
-    if (!s.selection && !s.stationSelection && (previous.selection || previous.stationSelection)) this.fire('deselection');
+    if (!id && previousId) this.fire('deselection');
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
     if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
@@ -588,10 +610,9 @@ export class Map extends Evented<MapEvents> {
     });
   }
 
-  /** Id (without prefix) of the selected train, or null. */
+  /** Id (without prefix) of the selected train or station, `gtfs:<data source id>:<vehicle id>` for a tracked GTFS vehicle, or null. */
   getSelection(): string | null {
-    const state = this.requireStore().getState();
-    return state.selection?.id || state.stationSelection?.id || null;
+    return selectionIdOf(this.requireStore().getState());
   }
 
   /**
@@ -605,13 +626,132 @@ export class Map extends Evented<MapEvents> {
       this.requireStore().getState().deselect();
       return this;
     }
+    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
+      this.selectGtfsVehicle(id);
+      return this;
+    }
     const parsed = parseSelectionId(typeof id === 'string' ? id : '');
     if (!parsed) {
-      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", or null.`);
+      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", a GTFS vehicle id "gtfs:<data source id>:<vehicle id>", or null.`);
     }
     if (parsed.kind === 'station') this.selectStationById(parsed.id);
     else void this.selectTrain(id);
     return this;
+  }
+
+  private selectGtfsVehicle(id: string) {
+    const store = this.requireStore();
+    const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
+    if (vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now())) store.getState().selectGtfsVehicle(vehicle);
+    else this.fire('error', { message: `GTFS vehicle "${id}" is not on the map (expected gtfs:<data source id>:<vehicle id> of a vehicle shown now); nothing was selected.` });
+  }
+
+  /**
+   * Adds a GTFS data source (experimental): the routes and stops of the GTFS zip at `gtfsUrl`, and with
+   * `vehiclePositionUrl` (a GTFS Realtime VehiclePosition feed, polled every 20 s) its vehicles. `color` (`#` and 3 or
+   * 6 hex digits) colours routes without a route_color. Returns the data source's id (`id`, or `gtfs-1`, `gtfs-2`, …).
+   * Loading runs in a worker; a feed that cannot be used fires an `error` event naming the file, line and field.
+   * @throws MapOptionError for a value of the wrong type, a colour that is not hex, or an id already in use.
+   */
+  addDataSource(dataSource: DataSourceOptions): string {
+    this.requireStore();
+    const notices: string[] = [];
+    const options = resolveDataSource(dataSource, 'dataSource', notices);
+    for (const notice of notices) console.warn(`[map] ${notice}`);
+    const id = this.registerDataSource(options, 'dataSource', false);
+    if (this.store!.getState().networkDrawn) void this.loadGtfs();
+    return id;
+  }
+
+  /**
+   * Adds the data source of the app URL's query (`gtfsurl`, `gtfsvpurl`, `gtfscolor`; URL-encoded, colour without
+   * `#`); the camera fits its extent once loaded when `fit`. Wrong parameters fire `error` events. Used by the app page.
+   * @internal
+   */
+  addDataSourceFromUrl(search: string, fit = true): void {
+    if (!this.store) return;
+    const id = this.nextDataSourceId();
+    this.dataSources.set(id, { options: null, path: 'gtfsurl', fit, search });
+    if (this.store.getState().networkDrawn) void this.loadGtfs();
+  }
+
+  /** Removes a data source added with `dataSources` or {@link addDataSource}; an unknown id fires an `error` event. */
+  removeDataSource(id: string): this {
+    this.requireStore();
+    if (!this.dataSources.has(id)) {
+      const ids = [...this.dataSources.keys()];
+      this.fire('error', { message: `No data source ${formatOptionValue(id)} exists; ${ids.length ? `the data sources are ${ids.map((i) => JSON.stringify(i)).join(', ')}` : 'none has been added'}.` });
+      return this;
+    }
+    this.dataSources.delete(id);
+    this.gtfsLink?.remove(id);
+    return this;
+  }
+
+  /** The data sources added and not removed, with their state (`loading`, `loaded`, `failed`) and what they hold. */
+  getDataSources(): DataSourceInfo[] {
+    this.requireStore();
+    const loaded = new globalThis.Map((this.gtfsLink?.list() ?? []).map((info) => [info.id, info]));
+    return [...this.dataSources.entries()].map(
+      ([id, { options }]) =>
+        loaded.get(id) ?? {
+          id,
+          gtfsUrl: options?.gtfsUrl ?? '',
+          vehiclePositionUrl: options?.vehiclePositionUrl ?? null,
+          color: options?.color ?? null,
+          status: 'loading',
+          agencies: [],
+          timezone: null,
+          bounds: null,
+          routeCount: 0,
+          stopCount: 0,
+          vehicleCount: 0,
+        },
+    );
+  }
+
+  private nextDataSourceId(): string {
+    let id: string;
+    do id = `gtfs-${++this.dataSourceCounter}`;
+    while (this.dataSources.has(id));
+    return id;
+  }
+
+  private registerDataSource(options: DataSourceOptions, path: string, fit: boolean): string {
+    if (options.id !== undefined && this.dataSources.has(options.id)) {
+      fail(`${path}.id`, options.id, `${formatOptionValue(options.id)} is already the id of a data source; expected a new id (or none).`);
+    }
+    const id = options.id ?? this.nextDataSourceId();
+    this.dataSources.set(id, { options, path, fit });
+    return id;
+  }
+
+  /** Loads the GTFS code (the first time) and hands it the data sources not yet handed over. */
+  private loadGtfs(): Promise<GtfsLink | null> {
+    this.gtfsLoading ??= import('./gtfs-link.ts').then(
+      ({ GtfsLink }) => {
+        if (this.removed) return null;
+        const container = this.options!.container;
+        const link = new GtfsLink(this.store!, (message) => this.fire('error', { message }), () => ({ width: container.clientWidth, height: container.clientHeight }));
+        this.gtfsLink = link;
+        this.cleanups.push(() => link.dispose());
+        return link;
+      },
+      (e: Error) => {
+        this.fire('error', { message: `Could not load the GTFS data source code: ${e.message}` });
+        return null;
+      },
+    );
+    return this.gtfsLoading.then((link) => {
+      if (!link) return null;
+      for (const [id, entry] of this.dataSources) {
+        if (link.has(id)) continue;
+        if (entry.search !== undefined) {
+          if (!link.addFromUrl(id, entry.search, entry.fit)) this.dataSources.delete(id);
+        } else if (entry.options) link.addOptions(id, entry.options, entry.path, { fit: entry.fit });
+      }
+      return link;
+    });
   }
 
   private selectStationById(id: string) {
@@ -641,9 +781,16 @@ export class Map extends Evented<MapEvents> {
   /**
    * Where train `id` (`odpt.Train:` prefix optional) is drawn now: its head's
    * longitude, latitude, altitude (metres) and heading (degrees), or null when
-   * it is not running or not drawn.
+   * it is not running or not drawn. A GTFS vehicle's id (`gtfs:<data source id>:<vehicle id>`) gives where that
+   * vehicle is drawn (altitude 0).
    */
   async getTrainPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
+    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
+      this.requireStore();
+      const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
+      const pose = vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now());
+      return pose ? { lng: pose.lng, lat: pose.lat, altitude: 0, bearing: pose.bearing } : null;
+    }
     const parsed = parseSelectionId(id);
     const feed = this.requireStore().getState().trainFeed;
     if (!parsed || parsed.kind !== 'train' || !feed) return null;

@@ -164,6 +164,8 @@ export interface DataSourceOptions {
   gtfsUrl: string;
   /** URL of a GTFS Realtime VehiclePosition feed. */
   vehiclePositionUrl?: string;
+  /** Id of the data source (for `Map.removeDataSource`); default `gtfs-1`, `gtfs-2`, … in the order they are added. */
+  id?: string;
 }
 
 /** The minimum shape of a plugin accepted by the `plugins` option: an object with a unique string id. */

@@ -133,21 +133,37 @@ function resolveSecrets(value: unknown, notices: string[]): ResolvedSecrets {
   return result;
 }
 
-const DATA_SOURCE_KEYS: readonly string[] = ['color', 'gtfsUrl', 'vehiclePositionUrl'];
+const DATA_SOURCE_KEYS: readonly string[] = ['color', 'gtfsUrl', 'id', 'vehiclePositionUrl'];
+
+/**
+ * One data source (an entry of `dataSources`, or the argument of `Map.addDataSource`, whose `path` is
+ * `dataSource`): checks the types and the colour; the URLs are checked when the source is loaded.
+ * @throws MapOptionError naming the field, e.g. `Invalid option "dataSources[0].color": "red" is not a hex color; …`
+ */
+export function resolveDataSource(item: unknown, path: string, notices: string[]): DataSourceOptions {
+  const o = validateObject(item, path, 'a data source object with a gtfsUrl');
+  const source: DataSourceOptions = { gtfsUrl: validateString(o.gtfsUrl, `${path}.gtfsUrl`, 'a GTFS zip URL string') };
+  if (o.vehiclePositionUrl !== undefined) {
+    source.vehiclePositionUrl = validateString(o.vehiclePositionUrl, `${path}.vehiclePositionUrl`, 'a GTFS Realtime feed URL string');
+  }
+  if (o.color !== undefined) source.color = validateHexColor(o.color, `${path}.color`);
+  if (o.id !== undefined) source.id = validateString(o.id, `${path}.id`, 'a non-empty data source id string');
+  for (const key of Object.keys(o)) {
+    if (!DATA_SOURCE_KEYS.includes(key)) notices.push(`Unknown option "${path}.${key}" is ignored.`);
+  }
+  return source;
+}
 
 function resolveDataSources(value: unknown, notices: string[]): DataSourceOptions[] {
   if (value === undefined) return [];
   const list = validateArray(value, 'dataSources', 'an array of data source objects');
+  const seen = new Map<string, number>();
   return list.map((item, i) => {
-    const path = `dataSources[${i}]`;
-    const o = validateObject(item, path, 'a data source object with a gtfsUrl');
-    const source: DataSourceOptions = { gtfsUrl: validateString(o.gtfsUrl, `${path}.gtfsUrl`, 'a GTFS zip URL string') };
-    if (o.vehiclePositionUrl !== undefined) {
-      source.vehiclePositionUrl = validateString(o.vehiclePositionUrl, `${path}.vehiclePositionUrl`, 'a GTFS Realtime feed URL string');
-    }
-    if (o.color !== undefined) source.color = validateHexColor(o.color, `${path}.color`);
-    for (const key of Object.keys(o)) {
-      if (!DATA_SOURCE_KEYS.includes(key)) notices.push(`Unknown option "${path}.${key}" is ignored.`);
+    const source = resolveDataSource(item, `dataSources[${i}]`, notices);
+    if (source.id !== undefined) {
+      const previous = seen.get(source.id);
+      if (previous !== undefined) fail(`dataSources[${i}].id`, source.id, `${formatOptionValue(source.id)} is already used by dataSources[${previous}]; expected unique data source ids.`);
+      seen.set(source.id, i);
     }
     return source;
   });

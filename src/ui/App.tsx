@@ -35,6 +35,8 @@ const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
 const StationPopup = lazy(() => import('./station/StationPopup.tsx'));
 /** The route search panels load when the route search is first opened. */
 const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
+/** The GTFS data sources' vehicle popup and tracking panel load with the first data source. */
+const GtfsPanels = lazy(() => import('./gtfs/GtfsPanels.tsx'));
 
 export interface AppProps {
   store: AppStore;
@@ -52,13 +54,14 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
   const stationHovered = useAppStore((s) => s.stationHover !== null);
   const routeSearching = useAppStore((s) => s.searchMode !== 'none');
+  const gtfsShown = useAppStore((s) => s.gtfsFeeds.length > 0);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {
-      const { selection, stationSelection } = store.getState();
-      if (event.key !== 'Escape' || (!selection && !stationSelection) || event.defaultPrevented) return;
+      const { selection, stationSelection, gtfsSelection } = store.getState();
+      if (event.key !== 'Escape' || (!selection && !stationSelection && !gtfsSelection) || event.defaultPrevented) return;
       const target = event.target as Node | null;
       if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().deselect();
     };
@@ -91,6 +94,11 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
         {stationSelected && (
           <Suspense fallback={null}>
             <StationPanel />
+          </Suspense>
+        )}
+        {gtfsShown && (
+          <Suspense fallback={null}>
+            <GtfsPanels />
           </Suspense>
         )}
         {routeSearching && (

@@ -34,6 +34,8 @@ import { stationGroupOf } from '../data/station-groups.ts';
 import { lightStage } from '../data/light/light-stages.ts';
 import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
+import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
+import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -98,13 +100,20 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const viewMode = useAppStore((s) => s.viewMode);
   const cameraRequest = useAppStore((s) => s.cameraRequest);
   const trainFeed = useAppStore((s) => s.trainFeed);
-  const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
+  const tracking = useAppStore((s) => (s.selection || s.gtfsSelection ? s.trackingMode : null));
   const visible = useAppStore((s) => s.layerVisibility);
   const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   // While the route search panels are open, what moves is hidden and the network dimmed under the journey.
   const searching = useAppStore((s) => s.searchMode !== 'none');
+  // GTFS data sources: their layers' code loads with the first feed.
+  const gtfs = useGtfsLayerModule();
+  const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
+  const gtfsVehicles = useAppStore((s) => s.gtfsVehicles);
+  const gtfsSelection = useAppStore((s) => s.gtfsSelection);
+  const gtfsLink = useAppStore((s) => s.gtfsLink);
+  const ecoInterval = useAppStore((s) => (s.ecoMode === 'eco' ? 1000 / s.ecoFrameRate : 0));
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
   const basemapRef = useRef<MapRef>(null);
@@ -119,20 +128,40 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     rerender();
   }, [cameraRequest, store]);
 
-  useEffect(() => {
-    if (!trainFeed) return;
-    const apply = (view: CameraView) => {
+  const applyTrackingCamera = useCallback(
+    (view: CameraView) => {
       // DeckGL's own re-renders hand deck.gl `camera.current` again: keep it equal to the applied view so they don't snap back.
       // Keep the train clear of the tracking panel at the bottom.
-      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"]');
+      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="gtfs-tracking-panel"]');
       const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
       Object.assign(camera.current, view, { transitionDuration: 0, padding });
       deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
       store.getState().setViewState(view);
-    };
-    const controller = new TrackingController(store, trainFeed, apply, () => store.getState().viewState.zoom);
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    if (!trainFeed) return;
+    const controller = new TrackingController(store, trainFeed, applyTrackingCamera, () => store.getState().viewState.zoom);
     return () => controller.dispose();
-  }, [trainFeed, store]);
+  }, [trainFeed, store, applyTrackingCamera]);
+
+  // A tracked GTFS vehicle: its camera controller loads with the first one tracked.
+  const tracksGtfsVehicle = gtfsSelection !== null && gtfsLink !== null;
+  useEffect(() => {
+    const link = store.getState().gtfsLink;
+    if (!tracksGtfsVehicle || !link) return;
+    let controller: { dispose(): void } | null = null;
+    let cancelled = false;
+    void import('./gtfs/gtfs-tracking.ts').then(({ GtfsTrackingController }) => {
+      if (!cancelled) controller = new GtfsTrackingController(store, link, applyTrackingCamera);
+    });
+    return () => {
+      cancelled = true;
+      controller?.dispose();
+    };
+  }, [tracksGtfsVehicle, store, applyTrackingCamera]);
 
   const mapStyle = useMemo(
     () =>
@@ -159,9 +188,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     return [
       new RailwayLayer({ id: 'railways', network, track, visible: visible.railways, opacity: searching ? 0.25 : 1 }),
       new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations, opacity: searching ? 0.5 : 1 }),
+      // A data source's routes follow the railways' switch, its stops the stations'.
+      ...(gtfs ? gtfs.gtfsNetworkLayers(gtfsFeeds, { track, colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 }) : []),
       ...customLayers,
     ];
-  }, [network, viewMode, theme, visible, selectedShapes, searching, customLayers]);
+  }, [network, viewMode, theme, visible, selectedShapes, searching, gtfs, gtfsFeeds, customLayers]);
 
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const overlayLayers = useMemo(() => {
@@ -191,8 +222,21 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           visible: visible.trains && !searching,
           onScriptTime: addScriptTime,
         }),
+      // A data source's vehicles follow the trains' switch.
+      ...(gtfs
+        ? gtfs.gtfsVehicleLayers(gtfsVehicles, {
+            selected: gtfsSelection,
+            lighting: trainLighting(light),
+            visible: visible.trains && !searching,
+            frameInterval: ecoInterval,
+            onScriptTime: (ms) => {
+              stats.gtfsVehicleScriptMs += ms;
+              stats.gtfsVehicleFrames++;
+            },
+          })
+        : []),
     ];
-  }, [network, viewMode, trainFeed, visible, stats, light, searching]);
+  }, [network, viewMode, trainFeed, visible, stats, light, searching, gtfs, gtfsVehicles, gtfsSelection, ecoInterval]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
@@ -202,8 +246,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const labelLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
-    return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
-  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
+    return [
+      new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }),
+      exitLayer,
+      ...(gtfs ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
+    ];
+  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer, gtfs, gtfsFeeds]);
   const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers], [journeyLayer, labelLayers]);
 
   const onViewStateChange = useCallback(
@@ -241,8 +289,13 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
   /** Picks a train on the overlay at a point of the map (px from its top left). */
-  const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
+  const pickTrain = useCallback(
+    (x: number, y: number, radius = 0): PickingInfo | null =>
+      overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', ...Object.keys(store.getState().gtfsVehicles).map(vehicleLayerId)] }) ?? null,
+    [overlay, store],
+  );
   const hoveringTrain = useRef(false);
+  const hoveredGtfsVehicle = useRef<string | null>(null);
   const hoveringStation = useRef(false);
   const pointerKind = useRef<ReturnType<typeof watchPointerKind> | null>(null);
   useEffect(() => {
@@ -258,8 +311,26 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (mapInfo: PickingInfo) => {
       const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickTrain(mapInfo.x, mapInfo.y)) || mapInfo;
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
-      hoveringTrain.current = train !== NO_TRAIN;
-      const { trainFeed: feed, hover } = store.getState();
+      const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
+      hoveringTrain.current = train !== NO_TRAIN || vehicle !== null;
+      const { trainFeed: feed, hover, gtfsHover, gtfsLink: link } = store.getState();
+      if (vehicle && link) {
+        // A vehicle of a GTFS data source: its popup, with details from the GTFS worker.
+        hoveringStation.current = false;
+        const key = `${vehicle.source}\n${vehicle.vehicleId}`;
+        hoveredGtfsVehicle.current = key;
+        if (hover || store.getState().stationHover?.touch === false) store.setState({ hover: null, stationHover: null });
+        if (gtfsHover && `${gtfsHover.source}\n${gtfsHover.vehicleId}` === key) {
+          if (gtfsHover.x !== info.x || gtfsHover.y !== info.y) store.setState({ gtfsHover: { ...gtfsHover, x: info.x, y: info.y } });
+          return;
+        }
+        void link.details(vehicle.source, vehicle.vehicleId).then((details) => {
+          if (details && hoveredGtfsVehicle.current === key) store.setState({ gtfsHover: { ...vehicle, details, x: info.x, y: info.y }, hover: null, stationHover: null });
+        });
+        return;
+      }
+      hoveredGtfsVehicle.current = null;
+      if (gtfsHover) store.setState({ gtfsHover: null });
       if (train === NO_TRAIN || !feed) {
         if (hover) store.setState({ hover: null });
         // One popup at a time: a station's where no train is under the pointer.
@@ -279,6 +350,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (info: PickingInfo) => {
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const state = store.getState();
+      const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
+      if (vehicle) return state.selectGtfsVehicle(vehicle);
       if (train === NO_TRAIN) {
         const viewport = deckRef.current?.deck?.getViewports()[0];
         const { network: net, viewMode: mode } = state;

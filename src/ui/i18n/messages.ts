@@ -55,7 +55,10 @@ export type MessageId =
   | 'ecoMode'
   | 'layers'
   | 'shareTrain'
-  | 'shareStation';
+  | 'shareStation'
+  | 'localTime'
+  | 'vehicleLabel'
+  | 'gtfsRoutesOnly';
 
 type Catalog = Record<MessageId, string>;
 
@@ -114,6 +117,9 @@ const en: Catalog = {
   layers: 'Layers',
   shareTrain: 'Share this train',
   shareStation: 'Share this station',
+  localTime: 'Local time',
+  vehicleLabel: 'Vehicle {label}',
+  gtfsRoutesOnly: '{name}: routes and stops only. Vehicles need a GTFS Realtime feed (VehiclePosition).',
 };
 
 /** Interface text in the 11 interface languages. */
@@ -174,6 +180,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'レイヤー',
     shareTrain: 'この列車を共有',
     shareStation: 'この駅を共有',
+    localTime: '現地時間',
+    vehicleLabel: '車両 {label}',
+    gtfsRoutesOnly: '{name}: 路線と停留所のみ表示しています。車両の表示には GTFS リアルタイム (VehiclePosition) フィードが必要です。',
   },
   ko: {
     loading: '도쿄 철도망을 불러오는 중…',
@@ -230,6 +239,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: '레이어',
     shareTrain: '이 열차 공유',
     shareStation: '이 역 공유',
+    localTime: '현지 시간',
+    vehicleLabel: '차량 {label}',
+    gtfsRoutesOnly: '{name}: 노선과 정류장만 표시합니다. 차량을 표시하려면 GTFS 실시간(VehiclePosition) 피드가 필요합니다.',
   },
   'zh-Hans': {
     loading: '正在加载东京铁路网…',
@@ -286,6 +298,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: '图层',
     shareTrain: '分享这趟列车',
     shareStation: '分享这个车站',
+    localTime: '当地时间',
+    vehicleLabel: '车辆 {label}',
+    gtfsRoutesOnly: '{name}：仅显示线路和站点。显示车辆需要 GTFS 实时（VehiclePosition）数据源。',
   },
   'zh-Hant': {
     loading: '正在載入東京鐵路網…',
@@ -342,6 +357,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: '圖層',
     shareTrain: '分享這班列車',
     shareStation: '分享這個車站',
+    localTime: '當地時間',
+    vehicleLabel: '車輛 {label}',
+    gtfsRoutesOnly: '{name}：僅顯示路線和站點。顯示車輛需要 GTFS 即時（VehiclePosition）資料來源。',
   },
   th: {
     loading: 'กำลังโหลดเครือข่ายรถไฟโตเกียว…',
@@ -398,6 +416,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'เลเยอร์',
     shareTrain: 'แชร์รถไฟขบวนนี้',
     shareStation: 'แชร์สถานีนี้',
+    localTime: 'เวลาท้องถิ่น',
+    vehicleLabel: 'ยานพาหนะ {label}',
+    gtfsRoutesOnly: '{name}: แสดงเฉพาะเส้นทางและป้ายหยุด การแสดงยานพาหนะต้องใช้ฟีด GTFS Realtime (VehiclePosition)',
   },
   ne: {
     loading: 'टोकियो रेल सञ्जाल लोड हुँदैछ…',
@@ -454,6 +475,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'तहहरू',
     shareTrain: 'यो रेल सेयर गर्नुहोस्',
     shareStation: 'यो स्टेसन सेयर गर्नुहोस्',
+    localTime: 'स्थानीय समय',
+    vehicleLabel: 'सवारी {label}',
+    gtfsRoutesOnly: '{name}: मार्ग र बिसौनीहरू मात्र। सवारीहरू देखाउन GTFS Realtime (VehiclePosition) फिड चाहिन्छ।',
   },
   'pt-BR': {
     loading: 'Carregando a rede ferroviária de Tóquio…',
@@ -510,6 +534,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'Camadas',
     shareTrain: 'Compartilhar este trem',
     shareStation: 'Compartilhar esta estação',
+    localTime: 'Horário local',
+    vehicleLabel: 'Veículo {label}',
+    gtfsRoutesOnly: '{name}: somente linhas e paradas. Os veículos precisam de um feed GTFS Realtime (VehiclePosition).',
   },
   fr: {
     loading: 'Chargement du réseau ferroviaire de Tokyo…',
@@ -566,6 +593,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'Calques',
     shareTrain: 'Partager ce train',
     shareStation: 'Partager cette gare',
+    localTime: 'Heure locale',
+    vehicleLabel: 'Véhicule {label}',
+    gtfsRoutesOnly: '{name} : lignes et arrêts seulement. Les véhicules nécessitent un flux GTFS Realtime (VehiclePosition).',
   },
   es: {
     loading: 'Cargando la red ferroviaria de Tokio…',
@@ -622,6 +652,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'Capas',
     shareTrain: 'Compartir este tren',
     shareStation: 'Compartir esta estación',
+    localTime: 'Hora local',
+    vehicleLabel: 'Vehículo {label}',
+    gtfsRoutesOnly: '{name}: solo líneas y paradas. Los vehículos necesitan un feed GTFS Realtime (VehiclePosition).',
   },
   de: {
     loading: 'Das Tokioter Bahnnetz wird geladen…',
@@ -678,5 +711,8 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     layers: 'Ebenen',
     shareTrain: 'Diesen Zug teilen',
     shareStation: 'Diesen Bahnhof teilen',
+    localTime: 'Ortszeit',
+    vehicleLabel: 'Fahrzeug {label}',
+    gtfsRoutesOnly: '{name}: nur Linien und Haltestellen. Fahrzeuge brauchen einen GTFS-Realtime-Feed (VehiclePosition).',
   },
 };
