@@ -9,6 +9,7 @@ interface NavigationLabels {
   overview: string;
   api: string;
   map: string;
+  dataSource: string;
   build: string;
   user: string;
   screen: string;
@@ -16,6 +17,7 @@ interface NavigationLabels {
   configuration: string;
   browsers: string;
   data: string;
+  gtfs: string;
 }
 
 /** The navbar and the sidebars of one language, whose pages live under `prefix`. */
@@ -55,6 +57,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: 'THREE', link: `${prefix}developer-guide/api/three.html` },
           { text: 'MapLibre', link: `${prefix}developer-guide/api/mapboxgl.html` },
           { text: 'Secrets', link: `${prefix}developer-guide/api/secrets.html` },
+          { text: t.dataSource, link: `${prefix}developer-guide/api/data-source.html` },
         ],
       },
     ],
@@ -67,6 +70,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: t.modes, link: `${prefix}user-guide/display-modes.html` },
           { text: t.configuration, link: `${prefix}user-guide/configuration.html` },
           { text: t.browsers, link: `${prefix}user-guide/supported-browsers.html` },
+          { text: t.gtfs, link: `${prefix}user-guide/gtfs.html` },
           { text: t.data, link: `${prefix}user-guide/about-data.html` },
         ],
       },
@@ -104,7 +108,7 @@ export default defineConfig({
       lang: 'en',
       description: 'A real-time 3D map of Tokyo public transport: user guide, developer guide and API reference.',
       themeConfig: {
-        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', build: 'Building from source', user: 'User guide', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data' }),
+        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', dataSource: 'DataSource', build: 'Building from source', user: 'User guide', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data', gtfs: 'GTFS data sources' }),
       },
     },
     ja: {
@@ -114,7 +118,7 @@ export default defineConfig({
       title: 'Tokyo Transit 3D',
       description: '東京の公共交通をリアルタイムに描く 3D マップ：ユーザーガイド、開発者ガイド、API リファレンス',
       themeConfig: {
-        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', build: 'ソースからのビルド', user: 'ユーザーガイド', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて' }),
+        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', dataSource: 'DataSource', build: 'ソースからのビルド', user: 'ユーザーガイド', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて', gtfs: 'GTFS データソース' }),
         outline: { label: '目次' },
         docFooter: { prev: '前のページ', next: '次のページ' },
         notFound: { title: 'ページが見つかりません', quote: 'お探しのページは移動したか、存在しません。', linkText: 'ホームに戻る' },
