@@ -37,7 +37,7 @@ interface RouteLineProps {
  * Bytes of the strip uploaded per frame (a multiple of two vertices): a feed's strip is megabytes, and one upload
  * of it held the main thread for hundreds of milliseconds under software WebGL; a frame's share holds it far less.
  */
-export const STRIP_CHUNK_BYTES = STRIP_STRIDE * 2 * 2800;
+export const STRIP_CHUNK_BYTES = STRIP_STRIDE * 2 * 5600;
 
 /**
  * A feed's route lines: the railways' {@link TrackLineLayer} drawing the

@@ -38,6 +38,17 @@ const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
 /** The GTFS data sources' vehicle popup and tracking panel load with the first data source. */
 const GtfsPanels = lazy(() => import('./gtfs/GtfsPanels.tsx'));
 
+/** The GTFS panels once a data source is loaded; a component of its own so that a feed arriving re-renders only it. */
+function GtfsPanelsSlot() {
+  const shown = useAppStore((s) => s.gtfsFeeds.length > 0);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <GtfsPanels />
+    </Suspense>
+  );
+}
+
 export interface AppProps {
   store: AppStore;
   basemap: BasemapSource;
@@ -54,7 +65,6 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
   const stationHovered = useAppStore((s) => s.stationHover !== null);
   const routeSearching = useAppStore((s) => s.searchMode !== 'none');
-  const gtfsShown = useAppStore((s) => s.gtfsFeeds.length > 0);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -96,11 +106,7 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
             <StationPanel />
           </Suspense>
         )}
-        {gtfsShown && (
-          <Suspense fallback={null}>
-            <GtfsPanels />
-          </Suspense>
-        )}
+        <GtfsPanelsSlot />
         {routeSearching && (
           <Suspense fallback={null}>
             <RoutePanels />

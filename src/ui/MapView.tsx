@@ -182,20 +182,26 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   // Layers added through the API (GeoJSON, 3D Tiles), over the network in the order added.
   const customLayers = useCustomDeckLayers();
   // The network's shapes, on the map's own deck.gl canvas: redrawn only when the camera or they change.
-  const layers = useMemo(() => {
-    if (!network) return customLayers;
+  const networkLayers = useMemo(() => {
+    if (!network) return [];
     const track = trackStyle(viewMode);
     return [
       new RailwayLayer({ id: 'railways', network, track, visible: visible.railways, opacity: searching ? 0.25 : 1 }),
       new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations, opacity: searching ? 0.5 : 1 }),
-      // A data source's routes follow the railways' switch, its stops the stations'.
-      ...(gtfs ? gtfs.gtfsNetworkLayers(gtfsFeeds, { track, colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 }) : []),
-      ...customLayers,
     ];
-  }, [network, viewMode, theme, visible, selectedShapes, searching, gtfs, gtfsFeeds, customLayers]);
+  }, [network, viewMode, theme, visible, selectedShapes, searching]);
+  // A data source's routes follow the railways' switch, its stops the stations' (a feed arriving leaves the network's layers as they are).
+  const gtfsNetworkLayers = useMemo(
+    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsNetworkLayers(gtfsFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 }) : []),
+    [gtfs, gtfsFeeds, viewMode, theme, visible, searching],
+  );
+  const layers = useMemo(
+    () => (gtfsNetworkLayers.length || customLayers.length ? [...networkLayers, ...gtfsNetworkLayers, ...customLayers] : networkLayers),
+    [networkLayers, gtfsNetworkLayers, customLayers],
+  );
 
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
-  const overlayLayers = useMemo(() => {
+  const trainLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
     const addScriptTime = (ms: number) => {
@@ -222,8 +228,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           visible: visible.trains && !searching,
           onScriptTime: addScriptTime,
         }),
-      // A data source's vehicles follow the trains' switch.
-      ...(gtfs
+    ];
+  }, [network, viewMode, trainFeed, visible, stats, light, searching]);
+  // A data source's vehicles follow the trains' switch; each poll replaces only these layers.
+  const gtfsVehicleLayers = useMemo(
+    () =>
+      gtfs
         ? gtfs.gtfsVehicleLayers(gtfsVehicles, {
             selected: gtfsSelection,
             lighting: trainLighting(light),
@@ -234,9 +244,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
               stats.gtfsVehicleFrames++;
             },
           })
-        : []),
-    ];
-  }, [network, viewMode, trainFeed, visible, stats, light, searching, gtfs, gtfsVehicles, gtfsSelection, ecoInterval]);
+        : [],
+    [gtfs, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
+  );
+  const overlayLayers = useMemo(() => (gtfsVehicleLayers.length ? [...trainLayers, ...gtfsVehicleLayers] : trainLayers), [trainLayers, gtfsVehicleLayers]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
@@ -246,13 +257,13 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const labelLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
-    return [
-      new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }),
-      exitLayer,
-      ...(gtfs ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
-    ];
-  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer, gtfs, gtfsFeeds]);
-  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers], [journeyLayer, labelLayers]);
+    return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
+  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
+  const gtfsLabelLayers = useMemo(
+    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
+    [gtfs, gtfsFeeds, theme, visible],
+  );
+  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers, ...gtfsLabelLayers], [journeyLayer, labelLayers, gtfsLabelLayers]);
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
