@@ -3,5 +3,5 @@
  * element. See the developer guide for options, events and methods.
  */
 export { Map, type CameraOptions, type MapEvents } from './api/map.ts';
-export { MapOptionError, type MapOptions } from './api/options.ts';
+export { MapOptionError, type MapOptions, type RainOptions } from './api/options.ts';
 export { INTERFACE_LANGUAGES, type InterfaceLanguage } from './api/languages.ts';

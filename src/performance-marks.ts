@@ -14,4 +14,8 @@ export const PERFORMANCE_MARKS = {
   timetableParse: 'tt:timetable-parse',
   /** The first frame with trains has been drawn. */
   trainsDrawn: 'tt:trains-drawn',
+  /** Measure: reading a radar frame's tiles into the rain grid (decoding the PNGs and reading their colours in a worker, then the grid). */
+  rainDecode: 'tt:rain-decode',
+  /** The first frame with rain has been drawn. */
+  rainDrawn: 'tt:rain-drawn',
 } as const;

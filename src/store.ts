@@ -13,6 +13,7 @@ import type { LightState } from './data/light/light-state.ts';
 import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
+import type { RainGrid } from './data/weather/rain-grid.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -90,8 +91,8 @@ export interface CameraRequest {
   serial: number;
 }
 
-/** Ids of the built-in map layers. */
-export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings'] as const;
+/** Ids of the built-in map layers. `rain` is off unless switched on (it reads a weather service on the internet). */
+export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings', 'rain'] as const;
 export type BuiltInLayer = (typeof BUILT_IN_LAYERS)[number];
 
 export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -167,6 +168,8 @@ export interface AppState {
   /** Journeys found (in departure order, no two with the same key) and the one shown. */
   routeJourneys: Journey[];
   routeJourneyIndex: number;
+  /** Precipitation of the latest radar frame read (see `api/rain-link.ts`), or null. */
+  rainGrid: RainGrid | null;
 
   setViewState(view: ViewState): void;
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
@@ -213,6 +216,8 @@ export function createAppStore(initial: {
   trackingMode: TrackingViewpoint;
   ecoMode?: EcoMode;
   ecoFrameRate?: number;
+  /** Whether the rain layer is switched on at start (default false). */
+  rain?: boolean;
 }): AppStore {
   return createStore<AppState>()((set, get) => ({
     viewState: initial.viewState,
@@ -241,7 +246,7 @@ export function createAppStore(initial: {
     highlightedExit: null,
     trackedDetails: null,
     timetableCollapsed: false,
-    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true },
+    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true, rain: initial.rain ?? false },
     clockMode: initial.clock.mode,
     playbackSpeed: initial.clock.speed,
     clockJumps: 0,
@@ -254,6 +259,7 @@ export function createAppStore(initial: {
     routeCriteria: { from: null, to: null, departure: null, picking: 'to' },
     routeJourneys: [],
     routeJourneyIndex: 0,
+    rainGrid: null,
     setViewState: (viewState) => set({ viewState }),
     requestCamera: (view, transition, duration) =>
       set({ cameraRequest: { view, transition: prefersReducedMotion() ? 'jump' : transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),

@@ -144,6 +144,7 @@ export class Map extends Evented<MapEvents> {
       trackingMode: resolved.trackingMode,
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
+      rain: resolved.rain.visible,
     });
     this.store = store;
 
@@ -187,6 +188,7 @@ export class Map extends Evented<MapEvents> {
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
       if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
+      this.linkRainWhenSwitchedOn(this.store!);
     }
     const id = s.selection?.id || s.stationSelection?.id || null;
     const previousId = previous.selection?.id || previous.stationSelection?.id || null;
@@ -204,6 +206,30 @@ export class Map extends Evented<MapEvents> {
   }
 
   private lastLight: LightSummary | null = null;
+
+  /**
+   * Loads the radar client (`rain-link.ts`, its own chunk) the first time the rain is switched on after the first
+   * view, and starts it: until then the map makes no request to the weather service.
+   */
+  private linkRainWhenSwitchedOn(store: AppStore) {
+    let requested = false;
+    const load = () => {
+      if (requested || this.removed || !store.getState().layerVisibility.rain) return;
+      requested = true;
+      unsubscribe();
+      void import('./rain-link.ts').then(
+        ({ linkRain }) => {
+          if (!this.removed) this.cleanups.push(linkRain(store, this.options!.rain, (message) => this.fire('error', { message }), this.stats));
+        },
+        (e: Error) => this.fire('error', { message: `Could not load the rain radar client: ${e.message}` }),
+      );
+    };
+    const unsubscribe = store.subscribe((s, previous) => {
+      if (s.layerVisibility !== previous.layerVisibility) load();
+    });
+    this.cleanups.push(unsubscribe);
+    load();
+  }
 
   /** The light on the map now: its colour (`#rrggbb`) and intensity (0 = none, 1 = full day). */
   getLight(): LightSummary {
@@ -368,7 +394,10 @@ export class Map extends Evented<MapEvents> {
     return { ...this.stats };
   }
 
-  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations` or `trains`. */
+  /**
+   * Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations`, `station-names`, `trains`,
+   * `buildings` or `rain` (rain from the weather radar, off by default; drawn in real time and the ground view).
+   */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
     const store = this.requireStore();
     if (!(BUILT_IN_LAYERS as readonly string[]).includes(id)) {

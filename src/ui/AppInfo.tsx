@@ -36,7 +36,11 @@ export function AppInfo() {
           <p data-testid="realtime-state">{intl.formatMessage({ id: REALTIME_MESSAGE[realtimeState] })}</p>
           <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
           <p className="tt-info-small">
-            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors
+            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors ·
+            Precipitation:{' '}
+            <a href="https://www.rainviewer.com/" target="_blank" rel="noopener">
+              RainViewer
+            </a>
           </p>
           <p className="tt-info-small">{intl.formatMessage({ id: 'disclaimer' })}</p>
           <button type="button" className="tt-menu-item" data-testid="app-info-close" onClick={close}>

@@ -25,6 +25,8 @@ export type ControlMessageId =
   | 'layer.trains'
   | 'layer.station-names'
   | 'layer.buildings'
+  | 'layer.rain'
+  | 'layer.rain.note'
   | 'layers.close';
 
 type Catalog = Record<ControlMessageId, string>;
@@ -50,6 +52,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'Trains',
     'layer.station-names': 'Station names',
     'layer.buildings': '3D buildings',
+    'layer.rain': 'Precipitation',
+    'layer.rain.note': 'Rain and snow from the weather radar (RainViewer), in real time and above ground only',
     'layers.close': 'Close layers',
   },
   ja: {
@@ -72,6 +76,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': '列車',
     'layer.station-names': '駅名',
     'layer.buildings': '3D建物',
+    'layer.rain': '降水',
+    'layer.rain.note': '気象レーダー（RainViewer）の雨と雪。リアルタイムの地上ビューでのみ表示',
     'layers.close': 'レイヤーを閉じる',
   },
   ko: {
@@ -94,6 +100,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': '열차',
     'layer.station-names': '역 이름',
     'layer.buildings': '3D 건물',
+    'layer.rain': '강수',
+    'layer.rain.note': '기상 레이더(RainViewer)의 비와 눈. 실시간 지상 보기에서만 표시',
     'layers.close': '레이어 닫기',
   },
   'zh-Hans': {
@@ -116,6 +124,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': '列车',
     'layer.station-names': '站名',
     'layer.buildings': '3D建筑',
+    'layer.rain': '降水',
+    'layer.rain.note': '气象雷达（RainViewer）的雨雪，仅在实时的地面视图中显示',
     'layers.close': '关闭图层',
   },
   'zh-Hant': {
@@ -138,6 +148,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': '列車',
     'layer.station-names': '站名',
     'layer.buildings': '3D建築',
+    'layer.rain': '降水',
+    'layer.rain.note': '氣象雷達（RainViewer）的雨雪，僅在即時的地面視圖中顯示',
     'layers.close': '關閉圖層',
   },
   th: {
@@ -160,6 +172,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'รถไฟ',
     'layer.station-names': 'ชื่อสถานี',
     'layer.buildings': 'อาคาร 3 มิติ',
+    'layer.rain': 'ฝน',
+    'layer.rain.note': 'ฝนและหิมะจากเรดาร์ตรวจอากาศ (RainViewer) แสดงเฉพาะแบบเรียลไทม์ในมุมมองบนพื้นดิน',
     'layers.close': 'ปิดเลเยอร์',
   },
   ne: {
@@ -182,6 +196,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'रेलहरू',
     'layer.station-names': 'स्टेसनका नाम',
     'layer.buildings': '3D भवनहरू',
+    'layer.rain': 'वर्षा',
+    'layer.rain.note': 'मौसम राडार (RainViewer) बाट वर्षा र हिउँ, रियल-टाइम र जमिनमाथिको दृश्यमा मात्र',
     'layers.close': 'तहहरू बन्द गर्नुहोस्',
   },
   'pt-BR': {
@@ -204,6 +220,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'Trens',
     'layer.station-names': 'Nomes das estações',
     'layer.buildings': 'Edifícios 3D',
+    'layer.rain': 'Precipitação',
+    'layer.rain.note': 'Chuva e neve do radar meteorológico (RainViewer), só em tempo real e na superfície',
     'layers.close': 'Fechar camadas',
   },
   fr: {
@@ -226,6 +244,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'Trains',
     'layer.station-names': 'Noms des gares',
     'layer.buildings': 'Bâtiments 3D',
+    'layer.rain': 'Précipitations',
+    'layer.rain.note': 'Pluie et neige du radar météo (RainViewer), en temps réel et en surface uniquement',
     'layers.close': 'Fermer les calques',
   },
   es: {
@@ -248,6 +268,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'Trenes',
     'layer.station-names': 'Nombres de estaciones',
     'layer.buildings': 'Edificios 3D',
+    'layer.rain': 'Precipitación',
+    'layer.rain.note': 'Lluvia y nieve del radar meteorológico (RainViewer), solo en tiempo real y en superficie',
     'layers.close': 'Cerrar capas',
   },
   de: {
@@ -270,6 +292,8 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.trains': 'Züge',
     'layer.station-names': 'Bahnhofsnamen',
     'layer.buildings': '3D-Gebäude',
+    'layer.rain': 'Niederschlag',
+    'layer.rain.note': 'Regen und Schnee vom Wetterradar (RainViewer), nur in Echtzeit und über der Erde',
     'layers.close': 'Ebenen schließen',
   },
 };
