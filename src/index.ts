@@ -3,7 +3,7 @@
  * element. See the developer guide for options, events and methods.
  */
 export { Map, type CameraOptions, type MapEvents, type DataSourceInfo } from './api/map.ts';
-export { MapOptionError, type MapOptions, type DataSourceOptions } from './api/options.ts';
+export { MapOptionError, type MapOptions, type DataSourceOptions, type RainOptions } from './api/options.ts';
 export { INTERFACE_LANGUAGES, type InterfaceLanguage } from './api/languages.ts';
 export { Marker, type MarkerOptions, type MarkerEvents } from './api/marker.ts';
 export { Popup, type PopupOptions } from './api/popup.ts';

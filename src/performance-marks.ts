@@ -22,4 +22,8 @@ export const PERFORMANCE_MARKS = {
   gtfsRoutesDrawn: 'tt:gtfs-routes-drawn',
   /** A GTFS data source's vehicles were drawn for the first time (detail: its id). */
   gtfsVehiclesDrawn: 'tt:gtfs-vehicles-drawn',
+  /** Measure: reading a radar frame's tiles into the rain grid (decoding the PNGs and reading their colours in a worker, then the grid). */
+  rainDecode: 'tt:rain-decode',
+  /** The first frame with rain has been drawn. */
+  rainDrawn: 'tt:rain-drawn',
 } as const;

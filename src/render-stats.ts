@@ -17,8 +17,15 @@ export interface RenderStats {
   /** Main-thread milliseconds spent drawing GTFS data-source vehicles (poses and upload included), and their draws. */
   gtfsVehicleScriptMs: number;
   gtfsVehicleFrames: number;
+  /** Frames the rain layer drew, and its main-thread milliseconds (uniforms and draw call). */
+  rainFrames: number;
+  rainScriptMs: number;
+  /** Drops the rain layer drew in its last frame (streaks in a drier sky are left out in its shader). */
+  rainDrops: number;
+  /** Main-thread milliseconds spent turning radar tiles into rain grids (decoding them and reading their colours runs in a worker). */
+  rainDecodeMs: number;
 }
 
 export function createRenderStats(): RenderStats {
-  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0 };
+  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0, rainFrames: 0, rainScriptMs: 0, rainDrops: 0, rainDecodeMs: 0 };
 }

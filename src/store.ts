@@ -17,6 +17,7 @@ import type { CustomLayer } from './api/layer-types.ts';
 import type { PluginEntry } from './api/plugin.ts';
 import type { GtfsFeedView, GtfsLinkApi, GtfsVehicleHover, GtfsVehicleSelection, GtfsVehicleSet } from './data/gtfs/feed-view.ts';
 import type { VehicleDetails } from './data/gtfs/next-stop.ts';
+import type { RainGrid } from './data/weather/rain-grid.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -94,8 +95,8 @@ export interface CameraRequest {
   serial: number;
 }
 
-/** Ids of the built-in map layers. */
-export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings'] as const;
+/** Ids of the built-in map layers. `rain` is off unless switched on (it reads a weather service on the internet). */
+export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings', 'rain'] as const;
 export type BuiltInLayer = (typeof BUILT_IN_LAYERS)[number];
 
 export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -204,6 +205,8 @@ export interface AppState {
   gtfsHover: GtfsVehicleHover | null;
   /** Details of the tracked GTFS vehicle (refreshed while tracking), for its panel. */
   gtfsTrackedDetails: VehicleDetails | null;
+  /** Precipitation of the latest radar frame read (see `api/rain-link.ts`), or null. */
+  rainGrid: RainGrid | null;
 
   setViewState(view: ViewState): void;
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
@@ -252,6 +255,8 @@ export function createAppStore(initial: {
   trackingMode: TrackingViewpoint;
   ecoMode?: EcoMode;
   ecoFrameRate?: number;
+  /** Whether the rain layer is switched on at start (default false). */
+  rain?: boolean;
 }): AppStore {
   return createStore<AppState>()((set, get) => ({
     viewState: initial.viewState,
@@ -282,7 +287,7 @@ export function createAppStore(initial: {
     highlightedExit: null,
     trackedDetails: null,
     timetableCollapsed: false,
-    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true },
+    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true, rain: initial.rain ?? false },
     customLayers: [],
     reportError: () => undefined,
     plugins: [],
@@ -305,6 +310,7 @@ export function createAppStore(initial: {
     gtfsSelection: null,
     gtfsHover: null,
     gtfsTrackedDetails: null,
+    rainGrid: null,
     setViewState: (viewState) => set({ viewState }),
     requestCamera: (view, transition, duration) => {
       const effective = prefersReducedMotion() ? 'jump' : transition;

@@ -174,6 +174,7 @@ export class Map extends Evented<MapEvents> {
       trackingMode: resolved.trackingMode,
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
+      rain: resolved.rain.visible,
     });
     this.store = store;
     store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.togglePlugin(id) });
@@ -233,6 +234,7 @@ export class Map extends Evented<MapEvents> {
       for (const plugin of this.pendingPlugins.splice(0)) this.startPlugin(plugin);
       // Data sources load once the network is on screen, like the trains.
       if (this.dataSources.size > 0) void this.loadGtfs();
+      this.linkRainWhenSwitchedOn(this.store!);
     }
     const id = selectionIdOf(s);
     const previousId = selectionIdOf(previous);
@@ -250,6 +252,30 @@ export class Map extends Evented<MapEvents> {
   }
 
   private lastLight: LightSummary | null = null;
+
+  /**
+   * Loads the radar client (`rain-link.ts`, its own chunk) the first time the rain is switched on after the first
+   * view, and starts it: until then the map makes no request to the weather service.
+   */
+  private linkRainWhenSwitchedOn(store: AppStore) {
+    let requested = false;
+    const load = () => {
+      if (requested || this.removed || !store.getState().layerVisibility.rain) return;
+      requested = true;
+      unsubscribe();
+      void import('./rain-link.ts').then(
+        ({ linkRain }) => {
+          if (!this.removed) this.cleanups.push(linkRain(store, this.options!.rain, (message) => this.fire('error', { message }), this.stats));
+        },
+        (e: Error) => this.fire('error', { message: `Could not load the rain radar client: ${e.message}` }),
+      );
+    };
+    const unsubscribe = store.subscribe((s, previous) => {
+      if (s.layerVisibility !== previous.layerVisibility) load();
+    });
+    this.cleanups.push(unsubscribe);
+    load();
+  }
 
   /** The light on the map now: its colour (`#rrggbb`) and intensity (0 = none, 1 = full day). */
   getLight(): LightSummary {
@@ -450,7 +476,8 @@ export class Map extends Evented<MapEvents> {
 
   /**
    * Shows (`'visible'`) or hides (`'none'`) a built-in layer (`railways`, `stations`, `station-names`, `trains`,
-   * `buildings`) or a layer added with {@link Map.addLayer}. An unknown id fires `error`.
+   * `buildings`, `rain` — rain from the weather radar, off by default, drawn in real time and the ground view) or a
+   * layer added with {@link Map.addLayer}. An unknown id fires `error`.
    */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
     const store = this.requireStore();

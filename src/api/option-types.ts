@@ -97,6 +97,7 @@ export const MAP_OPTION_KEYS = [
   'hash',
   'time',
   'realtime',
+  'rain',
 ] as const;
 
 /** Default values of the options that have a fixed default (URL defaults come from the caller). */
@@ -173,6 +174,26 @@ export interface PluginLike {
   readonly id: string;
 }
 
+/**
+ * Rain from a weather radar (project extra option `rain`). The radar is a
+ * public service on the internet (RainViewer), so the rain is off until it is
+ * switched on here, in the layers panel, or with `setLayerVisibility('rain', 'visible')`.
+ */
+export interface RainOptions {
+  /** Show the rain from the start. Default false. */
+  visible?: boolean;
+  /**
+   * URL of the radar catalogue, in the format of RainViewer's `weather-maps.json`
+   * (absolute, or relative to the page: a proxy). Default
+   * `https://api.rainviewer.com/public/weather-maps.json`.
+   */
+  catalogueUrl?: string;
+  /** Protocol and host to fetch the radar tiles from instead of the one the catalogue names (a proxy), e.g. `https://radar.example.org`. */
+  tileHost?: string;
+  /** Longest time between two reads of the catalogue, ms (1,000 to 3,600,000). Default 600,000 (10 minutes). */
+  intervalMs?: number;
+}
+
 /** Options a developer passes to `new Map(options)`. Only `container` is required. */
 export interface MapOptions {
   /** Element id (string) or element to render into; the element must have no child nodes. */
@@ -231,6 +252,8 @@ export interface MapOptions {
   time?: number | string;
   /** Real-time data: ODPT hosts (base URLs and the operators each serves) and the poll interval (project extra). */
   realtime?: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  /** Rain from a weather radar: shown at start, the catalogue URL, a tile host, the refresh interval (project extra). */
+  rain?: RainOptions;
 }
 
 /** Options with every default filled in. */
@@ -272,6 +295,8 @@ export interface ResolvedMapOptions {
   /** Clock start, epoch ms; undefined for real time. */
   time: number | undefined;
   realtime: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  /** The `rain` option as given (checked); defaults are applied where the radar is read. */
+  rain: RainOptions;
 }
 
 /** What {@link resolveMapOptions} needs from its surroundings. */

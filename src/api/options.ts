@@ -54,6 +54,7 @@ import {
   type ResolvedMapOptions,
   type ResolveEnvironment,
   type ResolvedOptionsResult,
+  type RainOptions,
 } from './option-types';
 import {
   MapOptionError,
@@ -259,6 +260,40 @@ function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
   return out;
 }
 
+const RAIN_KEYS: readonly string[] = ['visible', 'catalogueUrl', 'tileHost', 'intervalMs'];
+
+/** An http(s) URL, absolute or (when `relative`) relative to the page. */
+function validateHttpUrl(value: unknown, option: string, expected: string, relative: boolean): string {
+  const url = validateString(value, option, expected);
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url, relative ? 'http://page.invalid/' : undefined);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) fail(option, value, `${formatOptionValue(value)} is not an http(s) URL; expected ${expected}.`);
+  return url;
+}
+
+/** The `rain` option: `{visible?, catalogueUrl?, tileHost?, intervalMs?}`. */
+function resolveRain(value: unknown, notices: string[]): RainOptions {
+  if (value === undefined) return {};
+  const o = validateObject(value, 'rain', 'an object {visible?, catalogueUrl?, tileHost?, intervalMs?}');
+  const out: RainOptions = {};
+  if (o.visible !== undefined) out.visible = validateBoolean(o.visible, 'rain.visible');
+  if (o.catalogueUrl !== undefined) out.catalogueUrl = validateHttpUrl(o.catalogueUrl, 'rain.catalogueUrl', "the URL of a radar catalogue in RainViewer's weather-maps.json format", true);
+  if (o.tileHost !== undefined) {
+    const host = validateHttpUrl(o.tileHost, 'rain.tileHost', 'the protocol and host of a radar tile server, such as "https://radar.example.org"', false);
+    if (!/^https?:\/\/[^\s/?#]+\/?$/i.test(host)) fail('rain.tileHost', o.tileHost, `${formatOptionValue(o.tileHost)} has a path, query or fragment; expected only a protocol and host, such as "https://radar.example.org".`);
+    out.tileHost = host.replace(/\/$/, '');
+  }
+  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'rain.intervalMs', 1000, 3_600_000);
+  for (const key of Object.keys(o)) {
+    if (!RAIN_KEYS.includes(key)) notices.push(`Unknown option "rain.${key}" is ignored.`);
+  }
+  return out;
+}
+
 /** A clock start time: epoch milliseconds or an ISO 8601 date-time string. */
 export function validateTime(value: unknown, name = 'time'): number {
   const expected = 'expected epoch milliseconds or an ISO 8601 date-time such as "2026-11-24T08:00:00+09:00".';
@@ -316,6 +351,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
   const hash = optional(o.hash, d.hash, (v) => validateBoolean(v, 'hash'));
   const time = optional<number | undefined>(o.time, undefined, (v) => validateTime(v));
   const realtime = resolveRealtime(o.realtime);
+  const rain = resolveRain(o.rain, notices);
 
   for (const key of Object.keys(o)) {
     if (!(MAP_OPTION_KEYS as readonly string[]).includes(key)) notices.push(`Unknown option "${key}" is ignored.`);
@@ -346,6 +382,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
       hash,
       time,
       realtime,
+      rain,
     },
     notices,
   };

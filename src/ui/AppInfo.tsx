@@ -37,7 +37,11 @@ export function AppInfo() {
           <p data-testid="realtime-state">{intl.formatMessage({ id: REALTIME_MESSAGE[realtimeState] })}</p>
           <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
           <p className="tt-info-small">
-            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors
+            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors ·
+            Precipitation:{' '}
+            <a href="https://www.rainviewer.com/" target="_blank" rel="noopener">
+              RainViewer
+            </a>
           </p>
           {gtfsFeeds.map(({ id, data }) => {
             const name = data.agencies.map((a) => a.name).join(', ') || id;

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { Map as BaseMap, type MapRef } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
-import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
+import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY, withAttribution } from '../basemap/style.ts';
+import { RAINVIEWER_ATTRIBUTION } from '../data/weather/rainviewer-config.ts';
 import { locksCamera, type CameraView } from '../data/tracking-view.ts';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { DelayMarkerLayer } from '../layers/delay-marker-layer.ts';
@@ -36,6 +37,7 @@ import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
 import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
+import { useRainLayer } from './use-rain-layer.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -163,12 +165,13 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     };
   }, [tracksGtfsVehicle, store, applyTrackingCamera]);
 
-  const mapStyle = useMemo(
-    () =>
-      basemap.mapStyle ??
-      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings }),
-    [basemap, theme, stage, lang, buildings],
-  );
+  // RainViewer asks to be credited on the map while its radar is used.
+  const rainCredit = visible.rain;
+  const mapStyle = useMemo(() => {
+    if (basemap.mapStyle) return basemap.mapStyle;
+    const style = createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings });
+    return rainCredit ? withAttribution(style, 'rainviewer-credit', RAINVIEWER_ATTRIBUTION) : style;
+  }, [basemap, theme, stage, lang, buildings, rainCredit]);
   useBasemapSky(basemapRef, light.sky, mapStyle);
 
   const onLabelsPlaced = useCallback(
@@ -200,6 +203,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [networkLayers, gtfsNetworkLayers, customLayers],
   );
 
+  // The rain falls over the trains.
+  const rainLayer = useRainLayer(stats);
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const trainLayers = useMemo(() => {
     if (!network) return [];
@@ -247,7 +252,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         : [],
     [gtfs, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
   );
-  const overlayLayers = useMemo(() => (gtfsVehicleLayers.length ? [...trainLayers, ...gtfsVehicleLayers] : trainLayers), [trainLayers, gtfsVehicleLayers]);
+  const overlayLayers = useMemo(() => [...trainLayers, ...gtfsVehicleLayers, rainLayer], [trainLayers, gtfsVehicleLayers, rainLayer]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.

@@ -11,6 +11,8 @@ import { pluginName } from '../../data/plugin-modes.ts';
 interface LayerEntry {
   id: BuiltInLayer;
   name: ControlMessageId;
+  /** What the switch is about, when its name does not say it all (its tooltip). */
+  note?: ControlMessageId;
   icon: ReactNode;
 }
 
@@ -41,6 +43,17 @@ const ENTRIES: readonly LayerEntry[] = [
     name: 'layer.buildings',
     icon: <path d="M4 20V9l6-3v14M10 20V4l8 4v12M2 20h20M13 11h2M13 14h2" />,
   },
+  {
+    id: 'rain',
+    name: 'layer.rain',
+    note: 'layer.rain.note',
+    icon: (
+      <>
+        <path d="M7 14.5a4 4 0 0 1-.6-7.95A5.5 5.5 0 0 1 17 7.5a3.5 3.5 0 0 1 .5 7" />
+        <path d="M8.5 16.5l-1.5 3.5M12.5 16.5l-1.5 3.5M16.5 16.5l-1.5 3.5" />
+      </>
+    ),
+  },
 ];
 
 function Panel({ onClose }: { onClose: () => void }) {
@@ -66,6 +79,7 @@ function Panel({ onClose }: { onClose: () => void }) {
             aria-checked={visibility[entry.id]}
             className={`tt-layer${visibility[entry.id] ? ' tt-active' : ''}`}
             data-testid={`layer-${entry.id}`}
+            title={entry.note && intl.formatMessage({ id: entry.note })}
             onClick={() => toggle(entry.id)}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true">
