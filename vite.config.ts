@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localAssets } from './scripts/vite-local-assets.ts';
+import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
-  plugins: [react(), localAssets()],
+  plugins: [react(), localAssets(), webglOnly()],
   base: './',
   build: {
     target: 'es2020',

@@ -8,9 +8,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webglOnly()],
   // Library mode leaves process.env.NODE_ENV to the consumer's bundler; a plain page has none.
   define: { 'import.meta.env.TT_LIBRARY': 'true', 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

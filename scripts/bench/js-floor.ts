@@ -1,7 +1,7 @@
 /**
  * The JavaScript floor of the stack: builds `floor/` (React, react-map-gl
  * with MapLibre and its worker, one deck.gl layer; nothing of the app) with
- * the app's Vite and React plugin and the app's build target, and gzips
+ * the app's Vite, React and WebGL-only plugins and the app's build target, and gzips
  * every script it emits at the level the app server uses. What the app adds
  * on top of this is what code-splitting can act on.
  */
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { webglOnly } from '../vite-webgl-only.ts';
 
 const FLOOR_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'floor');
 
@@ -31,7 +32,7 @@ export async function measureJsFloor(): Promise<FloorScript[]> {
       configFile: false,
       logLevel: 'silent',
       base: './',
-      plugins: [react()],
+      plugins: [react(), webglOnly()],
       build: { target: 'es2020', outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2500 },
     });
     const assets = join(outDir, 'assets');

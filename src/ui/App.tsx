@@ -5,7 +5,7 @@ import type { RenderStats } from '../render-stats.ts';
 import type { AppStore } from '../store.ts';
 import { AppInfo } from './AppInfo.tsx';
 import { Clock } from './Clock.tsx';
-import { MESSAGES } from './i18n/messages.ts';
+import { useMessages } from './i18n/use-messages.ts';
 import { MapView, type BasemapSource } from './MapView.tsx';
 import { NavigationControls } from './NavigationControls.tsx';
 import { ModeControls, TrackingModeControl } from './ModeControls.tsx';
@@ -60,6 +60,7 @@ export interface AppProps {
 
 function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>) {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const messages = useMessages(lang);
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
@@ -79,7 +80,7 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [store]);
   return (
-    <IntlProvider locale={lang} messages={MESSAGES[lang] ?? MESSAGES.en} defaultLocale="en">
+    <IntlProvider locale={lang} messages={messages} defaultLocale="en">
       <div ref={root} className="tt-app" data-theme={theme} data-view-mode={viewMode} lang={lang}>
         {/* The controls come first in the tab order; the map (canvases, attribution) after them. */}
         {controls.clockControl && <Clock />}

@@ -11,11 +11,9 @@ import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY, withAttrib
 import { RAINVIEWER_ATTRIBUTION } from '../data/weather/rainviewer-config.ts';
 import { locksCamera, type CameraView } from '../data/tracking-view.ts';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
-import { DelayMarkerLayer } from '../layers/delay-marker-layer.ts';
 import { RailwayLayer } from '../layers/railway-layer.ts';
-import { StationLabelLayer } from '../layers/station-label-layer.ts';
 import { StationLayer } from '../layers/station-layer.ts';
-import { TrainLayer, type TrainPickingInfo } from '../layers/train-layer.ts';
+import type { TrainPickingInfo } from '../layers/train-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { CameraInteraction, CameraRequest, ViewState } from '../store.ts';
@@ -38,6 +36,7 @@ import { useBasemapSky } from './use-light-sky.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
 import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
 import { useRainLayer } from './use-rain-layer.ts';
+import { useOverlayLayerModule } from './use-overlay-layer-module.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -106,6 +105,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const visible = useAppStore((s) => s.layerVisibility);
   const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
+  const overlayModule = useOverlayLayerModule(networkDrawn);
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   // While the route search panels are open, what moves is hidden and the network dimmed under the journey.
   const searching = useAppStore((s) => s.searchMode !== 'none');
@@ -207,7 +207,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const rainLayer = useRainLayer(stats);
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
   const trainLayers = useMemo(() => {
-    if (!network) return [];
+    if (!network || !overlayModule) return [];
+    const { TrainLayer, DelayMarkerLayer } = overlayModule;
     const track = trackStyle(viewMode);
     const addScriptTime = (ms: number) => {
       stats.trainScriptMs += ms;
@@ -234,7 +235,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           onScriptTime: addScriptTime,
         }),
     ];
-  }, [network, viewMode, trainFeed, visible, stats, light, searching]);
+  }, [network, overlayModule, viewMode, trainFeed, visible, stats, light, searching]);
   // A data source's vehicles follow the trains' switch; each poll replaces only these layers.
   const gtfsVehicleLayers = useMemo(
     () =>
@@ -261,9 +262,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const journeyLayer = useJourneyLayer(journeyTrack);
   const labelLayers = useMemo(() => {
     if (!network) return [];
+    if (!overlayModule) return [exitLayer];
+    const { StationLabelLayer } = overlayModule;
     const track = trackStyle(viewMode);
     return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
-  }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
+  }, [network, overlayModule, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
   const gtfsLabelLayers = useMemo(
     () => (gtfs && gtfsFeeds.length ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
     [gtfs, gtfsFeeds, theme, visible],

@@ -1,10 +1,13 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '../../src/api/languages.ts';
-import { MESSAGES } from '../../src/ui/i18n/messages.ts';
+import { loadMessages, loadedMessages } from '../../src/ui/i18n/messages.ts';
 import { STATION_MESSAGES } from '../../src/ui/i18n/station-messages.ts';
 import { CONTROL_MESSAGES } from '../../src/ui/i18n/control-messages.ts';
 import { ROUTE_MESSAGES } from '../../src/ui/i18n/route-messages.ts';
+
+// Each language's main text is a file of its own, loaded on first use.
+const MESSAGES = Object.fromEntries(await Promise.all(INTERFACE_LANGUAGES.map(async (lang) => [lang, await loadMessages(lang)] as const)));
 
 const CATALOGS = { main: MESSAGES, stations: STATION_MESSAGES, controls: CONTROL_MESSAGES, route: ROUTE_MESSAGES } as const;
 
@@ -33,3 +36,14 @@ describe('interface text', () => {
     expect(format('ja', 3)).toBe('3駅が見つかりました');
   });
 });
+
+describe('loading a language', () => {
+  it('English is there from the start; another language once loaded, the same object on every later load', async () => {
+    expect(loadedMessages('en')?.zoomIn).toBe('Zoom in');
+    const ja = await loadMessages('ja');
+    expect(ja.zoomIn).toBe('ズームイン');
+    expect(loadedMessages('ja')).toBe(ja);
+    expect(await loadMessages('ja')).toBe(ja);
+  });
+});
+
