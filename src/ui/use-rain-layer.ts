@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { RainLayer } from '../layers/rain-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import { rainFrameRate, rainWanted } from '../data/weather/rain-visibility.ts';
 import { useAppStore } from './store-context.ts';
+import { useLazyModule } from './use-lazy-module.ts';
 
-type RainModule = typeof import('../layers/rain-layer.ts');
+const loadRainLayer = () => import('../layers/rain-layer.ts');
 
 /** Streak colours: deep blue over a light map, pale blue-white over a dark one (dusk, night, dark theme). */
 const RAIN_ON_LIGHT: [number, number, number, number] = [30, 75, 190, 200];
@@ -24,19 +25,8 @@ export function useRainLayer(stats: RenderStats): RainLayer | null {
   const wanted = useAppStore((s) => rainWanted(s) && s.searchMode === 'none');
   const frameRate = useAppStore(rainFrameRate);
   const dark = useAppStore((s) => s.light.darkBackground);
-  const [module, setModule] = useState<RainModule | null>(null);
   const drawn = useRef(false);
-  const needed = wanted && grid !== null;
-  useEffect(() => {
-    if (!needed || module) return;
-    let cancelled = false;
-    void import('../layers/rain-layer.ts').then((m) => {
-      if (!cancelled) setModule(m);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [needed, module]);
+  const module = useLazyModule(wanted && grid !== null, loadRainLayer);
   return useMemo(() => {
     if (!module || !grid || !wanted) return null;
     const onDraw = (ms: number, drops: number) => {

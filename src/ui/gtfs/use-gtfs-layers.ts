@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useLazyModule } from '../use-lazy-module.ts';
 import { useAppStore } from '../store-context.ts';
 
 type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
+
+const load = () => import('../../layers/gtfs-layers.ts');
 
 /**
  * The GTFS layers' module once a data source has been loaded, else null: its code (and deck.gl's scatterplot and
@@ -9,16 +11,5 @@ type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
  */
 export function useGtfsLayerModule(): GtfsLayerModule | null {
   const wanted = useAppStore((s) => s.gtfsFeeds.length > 0);
-  const [module, setModule] = useState<GtfsLayerModule | null>(null);
-  useEffect(() => {
-    if (!wanted || module) return;
-    let cancelled = false;
-    void import('../../layers/gtfs-layers.ts').then((m) => {
-      if (!cancelled) setModule(m);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [wanted, module]);
-  return module;
+  return useLazyModule(wanted, load);
 }
