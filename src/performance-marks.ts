@@ -14,4 +14,6 @@ export const PERFORMANCE_MARKS = {
   timetableParse: 'tt:timetable-parse',
   /** The first frame with trains has been drawn. */
   trainsDrawn: 'tt:trains-drawn',
+  /** The first frame with aircraft has been drawn. */
+  aircraftDrawn: 'tt:aircraft-drawn',
 } as const;

@@ -32,7 +32,7 @@ import {
   TRACKING_MODES,
   DEPRECATED_TRACKING_MODES,
 } from './options.ts';
-import { parseSelectionId } from '../data/ids.ts';
+import { parseSelectionId, toOdptId, type ParsedId } from '../data/ids.ts';
 import { selectStation } from '../select-station.ts';
 
 /** Events of {@link Map}. */
@@ -41,7 +41,10 @@ export interface MapEvents {
   load: undefined;
   /** Something failed; `message` says what, where and why. */
   error: { message: string; error?: unknown };
-  /** A train was selected (and is tracked); `selection` is its id without the `odpt.Train:` prefix. */
+  /**
+   * A train, flight or station was selected; `selection` is its id without prefix (`odpt.Train:`,
+   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`, `odpt.Station:`).
+   */
   selection: { selection: string };
   /** The selection ended. */
   deselection: undefined;
@@ -188,10 +191,10 @@ export class Map extends Evented<MapEvents> {
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
       if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
     }
-    const id = s.selection?.id || s.stationSelection?.id || null;
-    const previousId = previous.selection?.id || previous.stationSelection?.id || null;
+    const id = s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || null;
+    const previousId = previous.selection?.id || previous.flightSelection?.id || previous.stationSelection?.id || null;
     if (id && id !== previousId) this.fire('selection', { selection: id });
-    if (!s.selection && !s.stationSelection && (previous.selection || previous.stationSelection)) this.fire('deselection');
+    if (!s.selection && !s.flightSelection && !s.stationSelection && (previous.selection || previous.flightSelection || previous.stationSelection)) this.fire('deselection');
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
     if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
@@ -290,7 +293,40 @@ export class Map extends Evented<MapEvents> {
     );
     const selection = this.options!.selection;
     if (selection?.kind === 'train') void this.selectTrain(selection.id);
+    this.startFlights(manifest, base);
   }
+
+  /** Starts the airplanes (after the first view; nothing more loads without an access token). */
+  private startFlights(manifest: BundleManifest, base: string) {
+    const store = this.store!;
+    const { secrets, flights = {} } = this.options!;
+    const stats = this.stats;
+    void import('./flight-link.ts').then(
+      ({ linkFlights }) => {
+        if (this.removed) return;
+        this.cleanups.push(
+          linkFlights({
+            store,
+            manifest,
+            base,
+            secrets,
+            options: flights,
+            onError: (message) => this.fire('error', { message }),
+            onPlan: (count) => (stats.flightsPlanned = count),
+          }),
+        );
+      },
+      (e: Error) => {
+        store.setState({ flightState: 'failing' });
+        this.fire('error', { message: `Could not load the airplanes: ${e.message}` });
+      },
+    ).finally(() => this.flightsLinked.resolve());
+    const selection = this.options!.selection;
+    if (selection?.kind === 'flight') void this.selectFlight(selection);
+  }
+
+  /** Settles once the flight link has loaded (or failed to); the airplanes start once the network is drawn. */
+  private readonly flightsLinked = deferred();
 
   private syncHash(store: AppStore) {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -368,7 +404,7 @@ export class Map extends Evented<MapEvents> {
     return { ...this.stats };
   }
 
-  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations` or `trains`. */
+  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations`, `station-names`, `trains`, `flights` or `buildings`. */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
     const store = this.requireStore();
     if (!(BUILT_IN_LAYERS as readonly string[]).includes(id)) {
@@ -380,17 +416,20 @@ export class Map extends Evented<MapEvents> {
     return this;
   }
 
-  /** Id (without prefix) of the selected train, or null. */
+  /** Id (without prefix) of the selected train, flight or station, or null. */
   getSelection(): string | null {
     const state = this.requireStore().getState();
-    return state.selection?.id || state.stationSelection?.id || null;
+    return state.selection?.id || state.flightSelection?.id || state.stationSelection?.id || null;
   }
 
   /**
-   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional), selects a
-   * station's group by id (`odpt.Station:{operator}.{line}.{station}`, prefix optional; the camera flies there and
-   * the station panel opens), or ends the selection with null. A train that is not running now, or an unknown
-   * station, fires an `error` event.
+   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional), selects and tracks
+   * a flight by id (`odpt.FlightInformationArrival:{operator}.{airport}.{flight number}` or
+   * `odpt.FlightInformationDeparture:…`, prefix optional: without it, the arrival or departure on the map now),
+   * selects a station's group by id (`odpt.Station:{operator}.{line}.{station}`, prefix optional; the camera flies
+   * there and the station panel opens), or ends the selection with null. A train that is not running now, a flight
+   * that is not in the air or on the runway now (or no airplanes without an access token), or an unknown station,
+   * fires an `error` event.
    */
   setSelection(id: string | null): this {
     if (id === null) {
@@ -399,8 +438,63 @@ export class Map extends Evented<MapEvents> {
     }
     const parsed = parseSelectionId(id);
     if (parsed?.kind === 'station') this.selectStationById(parsed.id);
+    else if (parsed?.kind === 'flight') void this.selectFlight(parsed);
     else void this.selectTrain(id);
     return this;
+  }
+
+  /** The loaded airplanes once their first flight information is in, or null with the reason. */
+  private async flightsReady(): Promise<{ feed: NonNullable<ReturnType<AppStore['getState']>['flights']>['feed'] } | { reason: string }> {
+    const store = this.requireStore();
+    await this.flightsLinked.promise;
+    // The link sets `flights` once the flights file has loaded; wait for it or for a state that means it never will.
+    const handle = store.getState().flights ?? (await new Promise<ReturnType<AppStore['getState']>['flights']>((resolve) => {
+      const check = (s: ReturnType<AppStore['getState']>) => {
+        if (s.flights || s.flightState === 'no-token' || s.flightState === 'failing' || this.removed) {
+          unsubscribe();
+          resolve(s.flights);
+        }
+      };
+      const unsubscribe = store.subscribe(check);
+      check(store.getState());
+    }));
+    if (!handle) {
+      const state = store.getState().flightState;
+      return { reason: state === 'no-token' ? 'no flight information is shown without an access token (secrets.odpt)' : 'the flight information could not be loaded' };
+    }
+    await handle.ready;
+    return { feed: handle.feed };
+  }
+
+  private async selectFlight(parsed: ParsedId) {
+    const input = toOdptId(parsed);
+    const ready = await this.flightsReady();
+    if (this.removed) return;
+    if ('reason' in ready) {
+      this.fire('error', { message: `Flight "${parsed.id}" cannot be selected: ${ready.reason}.` });
+      return;
+    }
+    const key = ready.feed.find(parsed.direction ? input : parsed.id);
+    const planned = key ? ready.feed.flight(key) : null;
+    if (!key || !planned || !ready.feed.stateOf(key)) {
+      this.fire('error', { message: `Flight "${parsed.id}" is not in the air or on the runway at the current time; nothing was selected.` });
+      return;
+    }
+    this.requireStore().getState().selectFlight({ kind: 'flight', key, id: planned.id, direction: planned.kind });
+  }
+
+  /**
+   * Where flight `id` (`odpt.FlightInformationArrival:` or `odpt.FlightInformationDeparture:` prefix optional) is
+   * drawn now: longitude, latitude, altitude (metres above the runway) and heading (degrees), or null when it is not
+   * on the map (not in the air or on the runway near now, or airplanes not shown).
+   */
+  async getFlightPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
+    const parsed = parseSelectionId(id);
+    const feed = this.requireStore().getState().flights?.feed;
+    if (!parsed || parsed.kind !== 'flight' || !feed) return null;
+    const key = feed.find(parsed.direction ? toOdptId(parsed) : parsed.id);
+    const state = key ? feed.stateOf(key) : null;
+    return state ? { lng: state.lng, lat: state.lat, altitude: state.altitude, bearing: state.heading } : null;
   }
 
   private selectStationById(id: string) {
@@ -416,7 +510,9 @@ export class Map extends Evented<MapEvents> {
   private async selectTrain(input: string) {
     const parsed = parseSelectionId(input);
     if (!parsed || parsed.kind !== 'train') {
-      this.fire('error', { message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G" or a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku".` });
+      this.fire('error', {
+        message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a flight id such as "odpt.FlightInformationDeparture:HND-JAT.HND.JL163" or a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku".`,
+      });
       return;
     }
     const store = this.requireStore();
@@ -525,4 +621,11 @@ export class Map extends Evented<MapEvents> {
     this.root?.unmount();
     this.root = null;
   }
+}
+
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

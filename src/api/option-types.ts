@@ -97,6 +97,7 @@ export const MAP_OPTION_KEYS = [
   'hash',
   'time',
   'realtime',
+  'flights',
 ] as const;
 
 /** Default values of the options that have a fixed default (URL defaults come from the caller). */
@@ -229,6 +230,28 @@ export interface MapOptions {
   time?: number | string;
   /** Real-time data: ODPT hosts (base URLs and the operators each serves) and the poll interval (project extra). */
   realtime?: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  /** Airplanes: flight information hosts (base URLs and the publishers each serves) and the poll interval (project extra). */
+  flights?: FlightOptions;
+}
+
+/** One flight information host (the `flights.hosts` option): like a `realtime` host, with one list of publishers for both resources. */
+export interface FlightHostOptions {
+  /** Short stable id used in messages (`odpt`). */
+  readonly id: string;
+  /** Base URL ending in `/api/v4/`. */
+  readonly baseUrl: string;
+  /** The secret whose token this host gets. */
+  readonly secret: 'odpt' | 'challenge2025';
+  /** Publishing operators without `odpt.Operator:` (`HND-JAT`, `HND-TIAT`, `NAA`). */
+  readonly operators: readonly string[];
+}
+
+/** The `flights` option. */
+export interface FlightOptions {
+  /** Default: the open data center's main host with HND-JAT, HND-TIAT and NAA. */
+  hosts?: readonly FlightHostOptions[];
+  /** Poll interval, ms (default 60 000). */
+  intervalMs?: number;
 }
 
 /** Options with every default filled in. */
@@ -270,6 +293,7 @@ export interface ResolvedMapOptions {
   /** Clock start, epoch ms; undefined for real time. */
   time: number | undefined;
   realtime: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  flights: FlightOptions;
 }
 
 /** What {@link resolveMapOptions} needs from its surroundings. */

@@ -15,6 +15,7 @@ import { RailwayLayer } from '../layers/railway-layer.ts';
 import { StationLabelLayer } from '../layers/station-label-layer.ts';
 import { StationLayer } from '../layers/station-layer.ts';
 import { TrainLayer, type TrainPickingInfo } from '../layers/train-layer.ts';
+import type { AircraftPickingInfo } from '../layers/aircraft-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { CameraRequest, ViewState } from '../store.ts';
@@ -97,7 +98,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const viewMode = useAppStore((s) => s.viewMode);
   const cameraRequest = useAppStore((s) => s.cameraRequest);
   const trainFeed = useAppStore((s) => s.trainFeed);
-  const tracking = useAppStore((s) => (s.selection ? s.trackingMode : null));
+  const tracking = useAppStore((s) => (s.selection || s.flightSelection ? s.trackingMode : null));
+  const flights = useAppStore((s) => s.flights);
   const visible = useAppStore((s) => s.layerVisibility);
   const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
@@ -118,20 +120,30 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     rerender();
   }, [cameraRequest, store]);
 
-  useEffect(() => {
-    if (!trainFeed) return;
-    const apply = (view: CameraView) => {
+  /** Moves the camera for a tracking controller (trains, flights). */
+  const applyTrackingCamera = useCallback(
+    (view: CameraView) => {
       // DeckGL's own re-renders hand deck.gl `camera.current` again: keep it equal to the applied view so they don't snap back.
-      // Keep the train clear of the tracking panel at the bottom.
-      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"]');
+      // Keep the vehicle clear of the tracking panel at the bottom.
+      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="flight-panel"]');
       const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
       Object.assign(camera.current, view, { transitionDuration: 0, padding });
       deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
       store.getState().setViewState(view);
-    };
-    const controller = new TrackingController(store, trainFeed, apply, () => store.getState().viewState.zoom);
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    if (!trainFeed) return;
+    const controller = new TrackingController(store, trainFeed, applyTrackingCamera, () => store.getState().viewState.zoom);
     return () => controller.dispose();
-  }, [trainFeed, store]);
+  }, [trainFeed, store, applyTrackingCamera]);
+
+  useEffect(() => {
+    if (!flights) return;
+    return flights.startTracking(applyTrackingCamera, () => deckRef.current?.deck?.getCanvas()?.clientHeight || window.innerHeight);
+  }, [flights, applyTrackingCamera]);
 
   const mapStyle = useMemo(
     () =>
@@ -166,6 +178,14 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     const addScriptTime = (ms: number) => {
       stats.trainScriptMs += ms;
     };
+    const addFlightScriptTime = (ms: number) => {
+      stats.flightScriptMs += ms;
+    };
+    const onAircraft = (count: number) => {
+      stats.flightFrames++;
+      stats.aircraft = count;
+      if (count > 0 && !performance.getEntriesByName(PERFORMANCE_MARKS.aircraftDrawn).length) performance.mark(PERFORMANCE_MARKS.aircraftDrawn);
+    };
     return [
       trainFeed &&
         new TrainLayer({
@@ -187,8 +207,18 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           visible: visible.trains && !searching,
           onScriptTime: addScriptTime,
         }),
+      // The airplanes, once loaded (after the first view, with an access token): dimmed in the underground view like ground trains.
+      flights &&
+        flights.createLayer({
+          id: 'aircraft',
+          visible: visible.flights && !searching,
+          groundOpacity: track.groundOpacity,
+          lighting: trainLighting(light),
+          onScriptTime: addFlightScriptTime,
+          onFrame: onAircraft,
+        }),
     ];
-  }, [network, viewMode, trainFeed, visible, stats, light, searching]);
+  }, [network, viewMode, trainFeed, flights, visible, stats, light, searching]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
@@ -236,8 +266,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
-  /** Picks a train on the overlay at a point of the map (px from its top left). */
-  const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains'] }) ?? null, [overlay]);
+  /** Picks a train or an aircraft on the overlay at a point of the map (px from its top left). */
+  const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', 'aircraft'] }) ?? null, [overlay]);
   const hoveringTrain = useRef(false);
   const hoveringStation = useRef(false);
   const pointerKind = useRef<ReturnType<typeof watchPointerKind> | null>(null);
@@ -253,6 +283,16 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const onHover = useCallback(
     (mapInfo: PickingInfo) => {
       const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickTrain(mapInfo.x, mapInfo.y)) || mapInfo;
+      const flight = (info as AircraftPickingInfo).flight ?? null;
+      if (flight !== null) {
+        // An aircraft: its popup, and no other.
+        hoveringTrain.current = true;
+        hoveringStation.current = false;
+        const current = store.getState().flightHover;
+        if (current?.key !== flight || current.x !== info.x || current.y !== info.y) store.setState({ flightHover: { key: flight, x: info.x, y: info.y }, hover: null, stationHover: null });
+        return;
+      }
+      if (store.getState().flightHover) store.setState({ flightHover: null });
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       hoveringTrain.current = train !== NO_TRAIN;
       const { trainFeed: feed, hover } = store.getState();
@@ -275,6 +315,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (info: PickingInfo) => {
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const state = store.getState();
+      const flight = (info as AircraftPickingInfo).flight ?? null;
+      const planned = flight !== null ? state.flights?.feed.flight(flight) : null;
+      if (flight !== null && planned) return state.selectFlight({ kind: 'flight', key: flight, id: planned.id, direction: planned.kind });
       if (train === NO_TRAIN) {
         const viewport = deckRef.current?.deck?.getViewports()[0];
         const { network: net, viewMode: mode } = state;

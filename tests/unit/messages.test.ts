@@ -5,8 +5,9 @@ import { MESSAGES } from '../../src/ui/i18n/messages.ts';
 import { STATION_MESSAGES } from '../../src/ui/i18n/station-messages.ts';
 import { CONTROL_MESSAGES } from '../../src/ui/i18n/control-messages.ts';
 import { ROUTE_MESSAGES } from '../../src/ui/i18n/route-messages.ts';
+import { FLIGHT_MESSAGES } from '../../src/ui/i18n/flight-messages.ts';
 
-const CATALOGS = { main: MESSAGES, stations: STATION_MESSAGES, controls: CONTROL_MESSAGES, route: ROUTE_MESSAGES } as const;
+const CATALOGS = { main: MESSAGES, stations: STATION_MESSAGES, controls: CONTROL_MESSAGES, route: ROUTE_MESSAGES, flights: FLIGHT_MESSAGES } as const;
 
 describe('interface text', () => {
   for (const [name, catalog] of Object.entries(CATALOGS)) {

@@ -23,6 +23,7 @@ export type ControlMessageId =
   | 'field.second'
   | 'layers.title'
   | 'layer.trains'
+  | 'layer.flights'
   | 'layer.station-names'
   | 'layer.buildings'
   | 'layers.close';
@@ -48,6 +49,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'second',
     'layers.title': 'Layers',
     'layer.trains': 'Trains',
+    'layer.flights': 'Airplanes',
     'layer.station-names': 'Station names',
     'layer.buildings': '3D buildings',
     'layers.close': 'Close layers',
@@ -70,6 +72,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': 'レイヤー',
     'layer.trains': '列車',
+    'layer.flights': '航空機',
     'layer.station-names': '駅名',
     'layer.buildings': '3D建物',
     'layers.close': 'レイヤーを閉じる',
@@ -92,6 +95,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '초',
     'layers.title': '레이어',
     'layer.trains': '열차',
+    'layer.flights': '항공기',
     'layer.station-names': '역 이름',
     'layer.buildings': '3D 건물',
     'layers.close': '레이어 닫기',
@@ -114,6 +118,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': '图层',
     'layer.trains': '列车',
+    'layer.flights': '飞机',
     'layer.station-names': '站名',
     'layer.buildings': '3D建筑',
     'layers.close': '关闭图层',
@@ -136,6 +141,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': '圖層',
     'layer.trains': '列車',
+    'layer.flights': '飛機',
     'layer.station-names': '站名',
     'layer.buildings': '3D建築',
     'layers.close': '關閉圖層',
@@ -158,6 +164,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'วินาที',
     'layers.title': 'เลเยอร์',
     'layer.trains': 'รถไฟ',
+    'layer.flights': 'เครื่องบิน',
     'layer.station-names': 'ชื่อสถานี',
     'layer.buildings': 'อาคาร 3 มิติ',
     'layers.close': 'ปิดเลเยอร์',
@@ -180,6 +187,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'सेकेन्ड',
     'layers.title': 'तहहरू',
     'layer.trains': 'रेलहरू',
+    'layer.flights': 'विमानहरू',
     'layer.station-names': 'स्टेसनका नाम',
     'layer.buildings': '3D भवनहरू',
     'layers.close': 'तहहरू बन्द गर्नुहोस्',
@@ -202,6 +210,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'segundo',
     'layers.title': 'Camadas',
     'layer.trains': 'Trens',
+    'layer.flights': 'Aviões',
     'layer.station-names': 'Nomes das estações',
     'layer.buildings': 'Edifícios 3D',
     'layers.close': 'Fechar camadas',
@@ -224,6 +233,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'seconde',
     'layers.title': 'Calques',
     'layer.trains': 'Trains',
+    'layer.flights': 'Avions',
     'layer.station-names': 'Noms des gares',
     'layer.buildings': 'Bâtiments 3D',
     'layers.close': 'Fermer les calques',
@@ -246,6 +256,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'segundo',
     'layers.title': 'Capas',
     'layer.trains': 'Trenes',
+    'layer.flights': 'Aviones',
     'layer.station-names': 'Nombres de estaciones',
     'layer.buildings': 'Edificios 3D',
     'layers.close': 'Cerrar capas',
@@ -268,6 +279,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'Sekunde',
     'layers.title': 'Ebenen',
     'layer.trains': 'Züge',
+    'layer.flights': 'Flugzeuge',
     'layer.station-names': 'Bahnhofsnamen',
     'layer.buildings': '3D-Gebäude',
     'layers.close': 'Ebenen schließen',

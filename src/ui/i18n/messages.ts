@@ -55,6 +55,7 @@ export type MessageId =
   | 'ecoMode'
   | 'layers'
   | 'shareTrain'
+  | 'shareFlight'
   | 'shareStation';
 
 type Catalog = Record<MessageId, string>;
@@ -113,6 +114,7 @@ const en: Catalog = {
   ecoMode: 'Eco mode',
   layers: 'Layers',
   shareTrain: 'Share this train',
+  shareFlight: 'Share this flight',
   shareStation: 'Share this station',
 };
 
@@ -173,6 +175,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'エコモード',
     layers: 'レイヤー',
     shareTrain: 'この列車を共有',
+    shareFlight: 'このフライトを共有',
     shareStation: 'この駅を共有',
   },
   ko: {
@@ -229,6 +232,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: '절전 모드',
     layers: '레이어',
     shareTrain: '이 열차 공유',
+    shareFlight: '이 항공편 공유',
     shareStation: '이 역 공유',
   },
   'zh-Hans': {
@@ -285,6 +289,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: '节能模式',
     layers: '图层',
     shareTrain: '分享这趟列车',
+    shareFlight: '分享这个航班',
     shareStation: '分享这个车站',
   },
   'zh-Hant': {
@@ -341,6 +346,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: '節能模式',
     layers: '圖層',
     shareTrain: '分享這班列車',
+    shareFlight: '分享這個航班',
     shareStation: '分享這個車站',
   },
   th: {
@@ -397,6 +403,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'โหมดประหยัดพลังงาน',
     layers: 'เลเยอร์',
     shareTrain: 'แชร์รถไฟขบวนนี้',
+    shareFlight: 'แชร์เที่ยวบินนี้',
     shareStation: 'แชร์สถานีนี้',
   },
   ne: {
@@ -453,6 +460,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'इको मोड',
     layers: 'तहहरू',
     shareTrain: 'यो रेल सेयर गर्नुहोस्',
+    shareFlight: 'यो उडान सेयर गर्नुहोस्',
     shareStation: 'यो स्टेसन सेयर गर्नुहोस्',
   },
   'pt-BR': {
@@ -509,6 +517,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'Modo econômico',
     layers: 'Camadas',
     shareTrain: 'Compartilhar este trem',
+    shareFlight: 'Compartilhar este voo',
     shareStation: 'Compartilhar esta estação',
   },
   fr: {
@@ -565,6 +574,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'Mode éco',
     layers: 'Calques',
     shareTrain: 'Partager ce train',
+    shareFlight: 'Partager ce vol',
     shareStation: 'Partager cette gare',
   },
   es: {
@@ -621,6 +631,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'Modo ahorro',
     layers: 'Capas',
     shareTrain: 'Compartir este tren',
+    shareFlight: 'Compartir este vuelo',
     shareStation: 'Compartir esta estación',
   },
   de: {
@@ -677,6 +688,7 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     ecoMode: 'Energiesparmodus',
     layers: 'Ebenen',
     shareTrain: 'Diesen Zug teilen',
+    shareFlight: 'Diesen Flug teilen',
     shareStation: 'Diesen Bahnhof teilen',
   },
 };
