@@ -21,7 +21,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 2500,
     cssCodeSplit: false,
     lib: {
-      entry: { index: resolve(import.meta.dirname, 'src/index.ts') },
+      // The React example (examples/react.html) is built with the library so that it shares its React.
+      entry: { index: resolve(import.meta.dirname, 'src/index.ts'), 'react-example': resolve(import.meta.dirname, 'src/api/react-example.tsx') },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
       cssFileName: 'style',

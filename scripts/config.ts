@@ -35,6 +35,8 @@ export interface ProjectPaths {
   lib: string;
   /** Example pages of the API, served at `/examples/`. */
   examples: string;
+  /** The 3D Tiles sample the 3D Tiles example draws (flag --tiles3d, env TILES3D), served at `/examples/3dtiles/`. */
+  tiles3d: string;
   /** Built documentation site (vitepress build output), served at {@link DOCS_BASE}. */
   docsDist: string;
   /** HTTP port (flag --port, env PORT). */
@@ -51,6 +53,7 @@ const FLAGS: Record<string, { key: keyof ProjectPaths; env: string; fallback: st
   '--out': { key: 'out', env: 'DATA_OUT', fallback: 'build/data' },
   '--basemap': { key: 'basemap', env: 'BASEMAP_PMTILES', fallback: '{shared}/basemap/tokyo.pmtiles' },
   '--fonts': { key: 'fonts', env: 'BASEMAP_FONTS', fallback: '{shared}/basemap/fonts' },
+  '--tiles3d': { key: 'tiles3d', env: 'TILES3D', fallback: '{shared}/3dtiles' },
   '--port': { key: 'port', env: 'PORT', fallback: '5173' },
   '--host': { key: 'host', env: 'HOST', fallback: '127.0.0.1' },
 };
@@ -78,6 +81,7 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     dist: resolve(ROOT, 'dist'),
     lib: resolve(ROOT, 'build/lib'),
     examples: resolve(ROOT, 'examples'),
+    tiles3d: resolve(ROOT, value('--tiles3d')),
     docsDist: resolve(ROOT, 'docs/.vitepress/dist'),
     port,
     host: value('--host'),

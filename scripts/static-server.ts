@@ -25,7 +25,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 
 /**
  * Maps a URL path onto a file: /data → bundle, /basemap/tokyo.pmtiles and /basemap/fonts → base map, /lib → the
- * library build, /examples → the API examples, the rest → the built app.
+ * library build, /examples/3dtiles → the 3D Tiles sample, /examples → the API examples, the rest → the built app.
  */
 export function resolveAsset(paths: ProjectPaths, urlPath: string, withApp = true): string | null {
   let decoded: string;
@@ -43,6 +43,7 @@ export function resolveAsset(paths: ProjectPaths, urlPath: string, withApp = tru
   if (decoded.startsWith('/basemap/fonts/')) return inside(paths.fonts, decoded.slice('/basemap/fonts/'.length));
   if (!withApp) return null;
   if (decoded.startsWith('/lib/')) return inside(paths.lib, decoded.slice('/lib/'.length));
+  if (decoded.startsWith('/examples/3dtiles/')) return inside(paths.tiles3d, decoded.slice('/examples/3dtiles/'.length));
   if (decoded === '/examples/' || decoded.startsWith('/examples/')) return inside(paths.examples, decoded === '/examples/' ? 'index.html' : decoded.slice('/examples/'.length));
   const file = inside(paths.dist, decoded === '/' ? 'index.html' : decoded.slice(1));
   return file;

@@ -16,4 +16,16 @@ export const PERFORMANCE_MARKS = {
   trainsDrawn: 'tt:trains-drawn',
   /** The first frame with aircraft has been drawn. */
   aircraftDrawn: 'tt:aircraft-drawn',
+  /** A GTFS data source was handed to the GTFS worker (detail: its id). */
+  gtfsRequested: 'tt:gtfs-requested',
+  /** A GTFS feed arrived from the worker, parsed (detail: its id). */
+  gtfsFeedReceived: 'tt:gtfs-feed-received',
+  /** A GTFS feed's route lines were drawn for the first time (detail: its id). */
+  gtfsRoutesDrawn: 'tt:gtfs-routes-drawn',
+  /** A GTFS data source's vehicles were drawn for the first time (detail: its id). */
+  gtfsVehiclesDrawn: 'tt:gtfs-vehicles-drawn',
+  /** Measure: reading a radar frame's tiles into the rain grid (decoding the PNGs and reading their colours in a worker, then the grid). */
+  rainDecode: 'tt:rain-decode',
+  /** The first frame with rain has been drawn. */
+  rainDrawn: 'tt:rain-drawn',
 } as const;

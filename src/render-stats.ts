@@ -14,6 +14,16 @@ export interface RenderStats {
   /** Trains, and boxes drawn (cars; whole trains when zoomed far out), in the newest frame. */
   trains: number;
   cars: number;
+  /** Main-thread milliseconds spent drawing GTFS data-source vehicles (poses and upload included), and their draws. */
+  gtfsVehicleScriptMs: number;
+  gtfsVehicleFrames: number;
+  /** Frames the rain layer drew, and its main-thread milliseconds (uniforms and draw call). */
+  rainFrames: number;
+  rainScriptMs: number;
+  /** Drops the rain layer drew in its last frame (streaks in a drier sky are left out in its shader). */
+  rainDrops: number;
+  /** Main-thread milliseconds spent turning radar tiles into rain grids (decoding them and reading their colours runs in a worker). */
+  rainDecodeMs: number;
   /** Frames of the aircraft layer (each computes every aircraft at the clock's time). */
   flightFrames: number;
   /** Main-thread milliseconds spent on airplanes (computing and writing every aircraft, upload, draw). */
@@ -24,5 +34,5 @@ export interface RenderStats {
 }
 
 export function createRenderStats(): RenderStats {
-  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, flightFrames: 0, flightScriptMs: 0, aircraft: 0, flightsPlanned: 0 };
+  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0, rainFrames: 0, rainScriptMs: 0, rainDrops: 0, rainDecodeMs: 0, flightFrames: 0, flightScriptMs: 0, aircraft: 0, flightsPlanned: 0 };
 }

@@ -14,6 +14,11 @@ import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
 import type { FlightsHandle } from './data/flights/flights-handle.ts';
+import type { CustomLayer } from './api/layer-types.ts';
+import type { PluginEntry } from './api/plugin.ts';
+import type { GtfsFeedView, GtfsLinkApi, GtfsVehicleHover, GtfsVehicleSelection, GtfsVehicleSet } from './data/gtfs/feed-view.ts';
+import type { VehicleDetails } from './data/gtfs/next-stop.ts';
+import type { RainGrid } from './data/weather/rain-grid.ts';
 
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
@@ -112,8 +117,8 @@ export interface CameraRequest {
   serial: number;
 }
 
-/** Ids of the built-in map layers. */
-export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'flights', 'buildings'] as const;
+/** Ids of the built-in map layers. `rain` is off unless switched on (it reads a weather service on the internet). */
+export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'flights', 'buildings', 'rain'] as const;
 export type BuiltInLayer = (typeof BUILT_IN_LAYERS)[number];
 
 export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -122,11 +127,24 @@ export type Theme = 'light' | 'dark';
 /** `normal` redraws what moves at the display's rate; `eco` at `ecoFrameRate` frames per second. */
 export type EcoMode = 'normal' | 'eco';
 
+/** deck.gl's interaction state of the map's camera (all absent or false at rest). */
+export interface CameraInteraction {
+  isDragging?: boolean;
+  isPanning?: boolean;
+  isRotating?: boolean;
+  isZooming?: boolean;
+  inTransition?: boolean;
+}
+
 /** The one application store: the Map API and the React UI read and write it. */
 export interface AppState {
   /** Current camera (updated as the user moves the map; not a render trigger for the map itself). */
   viewState: ViewState;
   cameraRequest: CameraRequest | null;
+  /** What the camera is doing: dragged, panned, rotated, zoomed by the user, or in an animated transition. */
+  interaction: CameraInteraction;
+  /** The base map's MapLibre instance once it is created (for `Map.getMapLibreMap`). */
+  basemap: unknown;
   /** Interface language. */
   lang: string;
   /** `dark` while the light asks for light text (`light.darkBackground`); kept in step with `light` by `setLight`. */
@@ -183,6 +201,14 @@ export interface AppState {
   timetableOnlyOperators: string[];
   /** Built-in layers shown (layer settings). */
   layerVisibility: Record<BuiltInLayer, boolean>;
+  /** Layers added through the API, in the order they were added (drawn in that order, over the network). */
+  customLayers: CustomLayer[];
+  /** Plugins added to the map, in the order added, as the layers panel shows them. */
+  plugins: PluginEntry[];
+  /** Switches a plugin on or off (set by the `Map`, which runs its callbacks). */
+  togglePlugin: (id: string) => void;
+  /** Reports a failure as the map's `error` event (set by the `Map`; nothing by default). */
+  reportError: (message: string) => void;
   /** Route search panels: closed, criteria, or results (moving layers are hidden while not `none`). */
   searchMode: SearchMode;
   /** The airplanes once loaded (after the first view, with an access token), else null. */
@@ -198,6 +224,20 @@ export interface AppState {
   /** Journeys found (in departure order, no two with the same key) and the one shown. */
   routeJourneys: Journey[];
   routeJourneyIndex: number;
+  /** Loaded GTFS data sources (routes and stops to draw), in the order they were added; changes when one is added or removed. */
+  gtfsFeeds: GtfsFeedView[];
+  /** The vehicles of each GTFS data source with a realtime feed, by source id; replaced at each poll. */
+  gtfsVehicles: Record<string, GtfsVehicleSet>;
+  /** The main-thread side of the GTFS worker, once a data source has been added. */
+  gtfsLink: GtfsLinkApi | null;
+  /** The tracked GTFS vehicle; never set together with `selection` or `stationSelection`. */
+  gtfsSelection: GtfsVehicleSelection | null;
+  /** The GTFS vehicle under the pointer (its popup); never set together with `hover`. */
+  gtfsHover: GtfsVehicleHover | null;
+  /** Details of the tracked GTFS vehicle (refreshed while tracking), for its panel. */
+  gtfsTrackedDetails: VehicleDetails | null;
+  /** Precipitation of the latest radar frame read (see `api/rain-link.ts`), or null. */
+  rainGrid: RainGrid | null;
 
   setViewState(view: ViewState): void;
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
@@ -231,6 +271,8 @@ export interface AppState {
   editRouteSearch(): void;
   /** Closes the route search panels. */
   closeRouteSearch(): void;
+  /** Tracks a GTFS vehicle (ending any train or station selection), or ends its tracking with null. */
+  selectGtfsVehicle(selection: GtfsVehicleSelection | null): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -246,10 +288,14 @@ export function createAppStore(initial: {
   trackingMode: TrackingViewpoint;
   ecoMode?: EcoMode;
   ecoFrameRate?: number;
+  /** Whether the rain layer is switched on at start (default false). */
+  rain?: boolean;
 }): AppStore {
   return createStore<AppState>()((set, get) => ({
     viewState: initial.viewState,
     cameraRequest: null,
+    interaction: {},
+    basemap: null,
     lang: initial.lang,
     theme: initial.theme,
     light: initial.light ?? pinnedLight(initial.theme, initial.clock.now(), { lng: initial.viewState.longitude, lat: initial.viewState.latitude }),
@@ -274,7 +320,11 @@ export function createAppStore(initial: {
     highlightedExit: null,
     trackedDetails: null,
     timetableCollapsed: false,
-    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, flights: true, buildings: true },
+    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, flights: true, buildings: true, rain: initial.rain ?? false },
+    customLayers: [],
+    reportError: () => undefined,
+    plugins: [],
+    togglePlugin: () => undefined,
     clockMode: initial.clock.mode,
     playbackSpeed: initial.clock.speed,
     clockJumps: 0,
@@ -292,9 +342,20 @@ export function createAppStore(initial: {
     flightPlanVersion: 0,
     flightSelection: null,
     flightHover: null,
+    gtfsFeeds: [],
+    gtfsVehicles: {},
+    gtfsLink: null,
+    gtfsSelection: null,
+    gtfsHover: null,
+    gtfsTrackedDetails: null,
+    rainGrid: null,
     setViewState: (viewState) => set({ viewState }),
-    requestCamera: (view, transition, duration) =>
-      set({ cameraRequest: { view, transition: prefersReducedMotion() ? 'jump' : transition, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 } }),
+    requestCamera: (view, transition, duration) => {
+      const effective = prefersReducedMotion() ? 'jump' : transition;
+      // A jump is where it goes at once, so getters read the new camera immediately (as MapLibre's do).
+      const cameraRequest = { view, transition: effective, duration, serial: (get().cameraRequest?.serial ?? 0) + 1 };
+      set(effective === 'jump' ? { cameraRequest, viewState: { ...get().viewState, ...view } } : { cameraRequest });
+    },
     setLang: (lang) => set({ lang }),
     setTheme: (theme) => set({ theme }),
     setLight: (light) => set({ light, theme: light.darkBackground ? 'dark' : 'light' }),
@@ -302,23 +363,24 @@ export function createAppStore(initial: {
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
       // The train's popup closes when tracking starts: the tracking panel shows the same and the popup would go stale.
-      set(selection ? { selection, stationSelection: null, hover: null, flightSelection: null, flightHover: null } : { selection: null, trackedDetails: null });
+      set(selection ? { selection, stationSelection: null, hover: null, flightSelection: null, flightHover: null, gtfsSelection: null, gtfsTrackedDetails: null } : { selection: null, trackedDetails: null });
     },
     selectStation: (stationSelection) => {
       if (!stationSelection) return set({ stationSelection: null });
       get().trainFeed?.select(NO_TRAIN);
-      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null, flightSelection: null });
+      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null, flightSelection: null, gtfsSelection: null, gtfsTrackedDetails: null });
     },
     selectFlight: (flightSelection) => {
       if (!flightSelection) return set({ flightSelection: null });
       get().trainFeed?.select(NO_TRAIN);
       // Aircraft fly above the ground: tracking one shows the ground view. Its popup closes as for trains.
-      set({ flightSelection, selection: null, trackedDetails: null, stationSelection: null, hover: null, flightHover: null, ...(get().viewMode === 'underground' ? { viewMode: 'ground' as const } : {}) });
+      set({ flightSelection, selection: null, trackedDetails: null, stationSelection: null, hover: null, flightHover: null, gtfsSelection: null, gtfsTrackedDetails: null, ...(get().viewMode === 'underground' ? { viewMode: 'ground' as const } : {}) });
     },
     deselect: () => {
       if (get().selection) get().select(null);
       if (get().flightSelection) set({ flightSelection: null });
       if (get().stationSelection) set({ stationSelection: null });
+      if (get().gtfsSelection) get().selectGtfsVehicle(null);
     },
     setTrackingMode: (trackingMode) => set({ trackingMode }),
     setClockMode: (mode) => {
@@ -341,6 +403,7 @@ export function createAppStore(initial: {
     openRouteSearch: (end, station) => {
       if (get().selection) get().select(null);
       if (get().flightSelection) set({ flightSelection: null, flightHover: null });
+      if (get().gtfsSelection) get().selectGtfsVehicle(null);
       const other = end === 'from' ? 'to' : 'from';
       const kept = get().routeCriteria[other];
       set({
@@ -360,5 +423,10 @@ export function createAppStore(initial: {
     showJourneys: (routeJourneys, current = 0) => set({ searchMode: 'route', routeJourneys, routeJourneyIndex: current }),
     editRouteSearch: () => set({ searchMode: 'edit' }),
     closeRouteSearch: () => set({ searchMode: 'none', routeJourneys: [], routeJourneyIndex: 0 }),
+    selectGtfsVehicle: (gtfsSelection) => {
+      if (!gtfsSelection) return set({ gtfsSelection: null, gtfsTrackedDetails: null });
+      if (get().selection) get().select(null);
+      set({ gtfsSelection, gtfsTrackedDetails: null, gtfsHover: null, stationSelection: null, hover: null, flightSelection: null, flightHover: null });
+    },
   }));
 }

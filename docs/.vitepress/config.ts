@@ -9,6 +9,7 @@ interface NavigationLabels {
   overview: string;
   api: string;
   map: string;
+  dataSource: string;
   build: string;
   user: string;
   screen: string;
@@ -16,6 +17,7 @@ interface NavigationLabels {
   configuration: string;
   browsers: string;
   data: string;
+  gtfs: string;
 }
 
 /** The navbar and the sidebars of one language, whose pages live under `prefix`. */
@@ -45,6 +47,17 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
         items: [
           { text: t.overview, link: `${prefix}developer-guide/api/` },
           { text: t.map, link: `${prefix}developer-guide/api/map.html` },
+          { text: 'Marker', link: `${prefix}developer-guide/api/marker.html` },
+          { text: 'Popup', link: `${prefix}developer-guide/api/popup.html` },
+          { text: 'Panel', link: `${prefix}developer-guide/api/panel.html` },
+          { text: 'GeoJSON layer', link: `${prefix}developer-guide/api/geojson-layer.html` },
+          { text: '3D Tiles layer', link: `${prefix}developer-guide/api/tile-3d-layer.html` },
+          { text: 'three.js layer', link: `${prefix}developer-guide/api/three-layer.html` },
+          { text: 'Plugin', link: `${prefix}developer-guide/api/plugin.html` },
+          { text: 'THREE', link: `${prefix}developer-guide/api/three.html` },
+          { text: 'MapLibre', link: `${prefix}developer-guide/api/mapboxgl.html` },
+          { text: 'Secrets', link: `${prefix}developer-guide/api/secrets.html` },
+          { text: t.dataSource, link: `${prefix}developer-guide/api/data-source.html` },
         ],
       },
     ],
@@ -57,6 +70,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: t.modes, link: `${prefix}user-guide/display-modes.html` },
           { text: t.configuration, link: `${prefix}user-guide/configuration.html` },
           { text: t.browsers, link: `${prefix}user-guide/supported-browsers.html` },
+          { text: t.gtfs, link: `${prefix}user-guide/gtfs.html` },
           { text: t.data, link: `${prefix}user-guide/about-data.html` },
         ],
       },
@@ -94,7 +108,7 @@ export default defineConfig({
       lang: 'en',
       description: 'A real-time 3D map of Tokyo public transport: user guide, developer guide and API reference.',
       themeConfig: {
-        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', build: 'Building from source', user: 'User guide', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data' }),
+        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', dataSource: 'DataSource', build: 'Building from source', user: 'User guide', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data', gtfs: 'GTFS data sources' }),
       },
     },
     ja: {
@@ -104,7 +118,7 @@ export default defineConfig({
       title: 'Tokyo Transit 3D',
       description: '東京の公共交通をリアルタイムに描く 3D マップ：ユーザーガイド、開発者ガイド、API リファレンス',
       themeConfig: {
-        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', build: 'ソースからのビルド', user: 'ユーザーガイド', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて' }),
+        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', dataSource: 'DataSource', build: 'ソースからのビルド', user: 'ユーザーガイド', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて', gtfs: 'GTFS データソース' }),
         outline: { label: '目次' },
         docFooter: { prev: '前のページ', next: '次のページ' },
         notFound: { title: 'ページが見つかりません', quote: 'お探しのページは移動したか、存在しません。', linkText: 'ホームに戻る' },

@@ -17,6 +17,14 @@ import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type Sear
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
+import { validateFiniteNumber } from './validators.ts';
+import { checkLayer, type LayerInterface, type ThreeLayerInterface } from './layer-types.ts';
+import { inZoomRange } from '../data/layer-zoom.ts';
+import { checkPlugin, PluginRunner, type CheckedPlugin, type PluginInterface } from './plugin.ts';
+import type { MapModes } from '../data/plugin-modes.ts';
+import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
+import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
   MapOptionError,
   resolveMapOptions,
@@ -34,16 +42,20 @@ import {
 } from './options.ts';
 import { parseSelectionId, toOdptId, type ParsedId } from '../data/ids.ts';
 import { selectStation } from '../select-station.ts';
+import { gtfsSelectionId, GTFS_SELECTION_PREFIX, parseGtfsSelectionId } from '../data/gtfs/feed-view.ts';
+import type { DataSourceInfo, GtfsLink } from './gtfs-link.ts';
+import { fail, formatOptionValue, resolveDataSource, type DataSourceOptions } from './options.ts';
 
-/** Events of {@link Map}. */
-export interface MapEvents {
+/** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
+export interface MapEvents extends MapGestureEvents {
   /** The network is drawn for the first time. */
   load: undefined;
   /** Something failed; `message` says what, where and why. */
   error: { message: string; error?: unknown };
   /**
-   * A train, flight or station was selected; `selection` is its id without prefix (`odpt.Train:`,
-   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`, `odpt.Station:`).
+   * A train, flight, station or GTFS vehicle was selected; `selection` is its id without prefix (`odpt.Train:`,
+   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`, `odpt.Station:`), or
+   * `gtfs:<data source id>:<vehicle id>` for a vehicle of a data source.
    */
   selection: { selection: string };
   /** The selection ended. */
@@ -63,6 +75,8 @@ export interface MapEvents {
 }
 
 /** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
+export type { DataSourceInfo } from './gtfs-link.ts';
+
 export interface CameraOptions {
   center?: LngLatLike;
   zoom?: number;
@@ -75,6 +89,11 @@ export interface CameraOptions {
 const HASH_THROTTLE_MS = 300;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
+
+/** The id of what is selected: a train, flight or station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
+function selectionIdOf(s: ReturnType<AppStore['getState']>): string | null {
+  return s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
+}
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
 function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
@@ -117,6 +136,14 @@ export class Map extends Evented<MapEvents> {
   private cleanups: (() => void)[] = [];
   private removed = false;
   private readonly stats = createRenderStats();
+  /** Where markers, popups and panels added through the API live (over the map, under the controls). */
+  private readonly overlay = typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'tt-api-overlay' });
+  /** Ids of the data sources added and not removed, with their options (until the GTFS code has loaded). */
+  private readonly dataSources = new globalThis.Map<string, { options: DataSourceOptions | null; path: string; fit: boolean; search?: string }>();
+  private dataSourceCounter = 0;
+  /** The GTFS link once loaded, and the promise of it. */
+  private gtfsLink: GtfsLink | null = null;
+  private gtfsLoading: Promise<GtfsLink | null> | null = null;
 
   constructor(options: MapOptions) {
     super();
@@ -126,6 +153,7 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
+    resolved.dataSources.forEach((source, i) => this.registerDataSource(source, `dataSources[${i}]`, false));
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
@@ -147,10 +175,23 @@ export class Map extends Evented<MapEvents> {
       trackingMode: resolved.trackingMode,
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
+      rain: resolved.rain.visible,
     });
     this.store = store;
+    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.togglePlugin(id) });
+    this.cleanups.push(store.subscribe((s, previous) => {
+      if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.updatePlugins();
+    }));
+    resolved.plugins.forEach((plugin, i) => {
+      try {
+        this.pendingPlugins.push(checkPlugin(plugin, `plugins[${i}]`));
+      } catch (e) {
+        setTimeout(() => this.fire('error', { message: (e as Error).message, error: e }), 0);
+      }
+    });
 
     this.cleanups.push(linkLight(store, pinned));
+    this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
@@ -167,6 +208,7 @@ export class Map extends Evented<MapEvents> {
           store,
           basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
           stats: this.stats,
+          apiOverlay: this.overlay ?? undefined,
           controls: {
             clockControl: resolved.clockControl,
             navigationControl: resolved.navigationControl,
@@ -190,11 +232,15 @@ export class Map extends Evented<MapEvents> {
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
       if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
+      for (const plugin of this.pendingPlugins.splice(0)) this.startPlugin(plugin);
+      // Data sources load once the network is on screen, like the trains.
+      if (this.dataSources.size > 0) void this.loadGtfs();
+      this.linkRainWhenSwitchedOn(this.store!);
     }
-    const id = s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || null;
-    const previousId = previous.selection?.id || previous.flightSelection?.id || previous.stationSelection?.id || null;
+    const id = selectionIdOf(s);
+    const previousId = selectionIdOf(previous);
     if (id && id !== previousId) this.fire('selection', { selection: id });
-    if (!s.selection && !s.flightSelection && !s.stationSelection && (previous.selection || previous.flightSelection || previous.stationSelection)) this.fire('deselection');
+    if (!id && previousId) this.fire('deselection');
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
     if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
@@ -207,6 +253,30 @@ export class Map extends Evented<MapEvents> {
   }
 
   private lastLight: LightSummary | null = null;
+
+  /**
+   * Loads the radar client (`rain-link.ts`, its own chunk) the first time the rain is switched on after the first
+   * view, and starts it: until then the map makes no request to the weather service.
+   */
+  private linkRainWhenSwitchedOn(store: AppStore) {
+    let requested = false;
+    const load = () => {
+      if (requested || this.removed || !store.getState().layerVisibility.rain) return;
+      requested = true;
+      unsubscribe();
+      void import('./rain-link.ts').then(
+        ({ linkRain }) => {
+          if (!this.removed) this.cleanups.push(linkRain(store, this.options!.rain, (message) => this.fire('error', { message }), this.stats));
+        },
+        (e: Error) => this.fire('error', { message: `Could not load the rain radar client: ${e.message}` }),
+      );
+    };
+    const unsubscribe = store.subscribe((s, previous) => {
+      if (s.layerVisibility !== previous.layerVisibility) load();
+    });
+    this.cleanups.push(unsubscribe);
+    load();
+  }
 
   /** The light on the map now: its colour (`#rrggbb`) and intensity (0 = none, 1 = full day). */
   getLight(): LightSummary {
@@ -376,6 +446,40 @@ export class Map extends Evented<MapEvents> {
   setZoom(zoom: number): this {
     return this.jumpTo({ zoom: validateZoom(zoom) });
   }
+  /** Sets the centre at once. */
+  setCenter(center: LngLatLike): this {
+    return this.jumpTo({ center: validateCenter(center) });
+  }
+  /** Sets the bearing (degrees, −180–180; other values wrap) at once. */
+  setBearing(bearing: number): this {
+    return this.jumpTo({ bearing: validateBearing(bearing) });
+  }
+  /** Sets the pitch (degrees, 0–85) at once. */
+  setPitch(pitch: number): this {
+    return this.jumpTo({ pitch: validatePitch(pitch) });
+  }
+
+  /** The base map's MapLibre instance (null until it is created): for what this API does not cover. */
+  getMapLibreMap(): MapLibreMap | null {
+    return (this.requireStore().getState().basemap as MapLibreMap | null) ?? null;
+  }
+  /** The same as {@link Map.getMapLibreMap} (the name in Mini Tokyo 3D's API). */
+  getMapboxMap(): MapLibreMap | null {
+    return this.getMapLibreMap();
+  }
+
+  /**
+   * Where a place is in the model space of three.js layers: `x` east, `y` north and `z` up from the model
+   * origin (Tokyo Station at sea level), in model units ({@link Map.getModelScale} per metre).
+   */
+  getModelPosition(lngLat: LngLatLike, altitude = 0): ModelPosition {
+    const [lng, lat] = validateCenter(lngLat, 'lngLat');
+    return modelPosition(lng, lat, validateFiniteNumber(altitude, 'altitude'));
+  }
+  /** Model units per metre in the model space of three.js layers (see {@link Map.getModelPosition}). */
+  getModelScale(): number {
+    return modelScale();
+  }
 
   private camera(options: CameraOptions, transition: 'jump' | 'ease' | 'fly'): this {
     const view: Partial<ViewState> = {};
@@ -404,22 +508,172 @@ export class Map extends Evented<MapEvents> {
     return { ...this.stats };
   }
 
-  /** Shows (`'visible'`) or hides (`'none'`) a built-in layer: `railways`, `stations`, `station-names`, `trains`, `flights` or `buildings`. */
+  /**
+   * Shows (`'visible'`) or hides (`'none'`) a built-in layer (`railways`, `stations`, `station-names`, `trains`,
+   * `flights`, `buildings`, `rain` — rain from the weather radar, off by default, drawn in real time and the ground view) or a
+   * layer added with {@link Map.addLayer}. An unknown id fires `error`.
+   */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
     const store = this.requireStore();
-    if (!(BUILT_IN_LAYERS as readonly string[]).includes(id)) {
-      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}.` });
+    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
+    const { customLayers, layerVisibility } = store.getState();
+    if ((BUILT_IN_LAYERS as readonly string[]).includes(id)) {
+      store.setState({ layerVisibility: { ...layerVisibility, [id]: value === 'visible' } });
       return this;
     }
-    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
-    store.setState({ layerVisibility: { ...store.getState().layerVisibility, [id]: value === 'visible' } });
+    const custom = customLayers.find((l) => l.id === id);
+    if (!custom) {
+      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${customLayers.length ? `, and the added ones ${customLayers.map((l) => l.id).join(', ')}` : ''}.` });
+      return this;
+    }
+    store.setState({ customLayers: customLayers.map((l) => (l === custom ? { ...l, visible: value === 'visible' } : l)) });
     return this;
   }
 
-  /** Id (without prefix) of the selected train, flight or station, or null. */
+  /**
+   * Adds a layer over the network, above the layers added before: a GeoJSON layer (`type: 'geojson'` and the
+   * props of deck.gl's GeoJsonLayer), a 3D Tiles layer (`type: 'tile-3d'`, `data` a tileset URL) or a three.js
+   * layer (`type: 'three'`, `onAdd(map, {renderer, scene, camera, THREE})`). `minzoom`/`maxzoom` (0–24) limit
+   * the zooms it shows at (hidden below `minzoom` and at `maxzoom` and above). An invalid definition throws;
+   * an id already in use fires `error`.
+   */
+  addLayer(layer: LayerInterface): this {
+    const checked = checkLayer(layer);
+    const store = this.requireStore();
+    const { customLayers } = store.getState();
+    if ((BUILT_IN_LAYERS as readonly string[]).includes(checked.id) || customLayers.some((l) => l.id === checked.id)) {
+      this.fire('error', { message: `A layer "${checked.id}" already exists; layer ids must be unique. The layer was not added.` });
+      return this;
+    }
+    store.setState({ customLayers: [...customLayers, checked] });
+    if (checked.type === 'three') this.addThreeLayer(checked.spec as ThreeLayerInterface);
+    return this;
+  }
+
+  /** Removes a layer added with {@link Map.addLayer}; an unknown id fires `error`. */
+  removeLayer(id: string): this {
+    const store = this.requireStore();
+    const { customLayers } = store.getState();
+    const layer = customLayers.find((l) => l.id === id);
+    if (!layer) {
+      this.fire('error', { message: `No layer "${id}" to remove: ${customLayers.length ? `the added layers are ${customLayers.map((l) => l.id).join(', ')}` : 'no layer was added'}.` });
+      return this;
+    }
+    store.setState({ customLayers: customLayers.filter((l) => l !== layer) });
+    if (layer.type === 'three') void this.threeLayers?.then((overlay) => overlay?.remove(id));
+    return this;
+  }
+
+  /** Plugins waiting for the map to load, and the running ones. */
+  private readonly pendingPlugins: CheckedPlugin[] = [];
+  private readonly pluginRunners: PluginRunner[] = [];
+
+  private modesNow(): MapModes {
+    const { clockMode, searchMode, viewMode } = this.requireStore().getState();
+    return { clockMode, searchMode, viewMode };
+  }
+
+  private startPlugin(checked: CheckedPlugin) {
+    this.pluginRunners.push(new PluginRunner(checked, this, this.modesNow(), (message) => this.fire('error', { message })));
+    this.publishPlugins();
+  }
+
+  private publishPlugins() {
+    this.store?.setState({ plugins: this.pluginRunners.map((r) => r.entry) });
+  }
+
+  private updatePlugins() {
+    if (!this.pluginRunners.length) return;
+    const modes = this.modesNow();
+    for (const runner of this.pluginRunners) runner.modes(modes);
+    this.publishPlugins();
+  }
+
+  private togglePlugin(id: string) {
+    const runner = this.pluginRunners.find((r) => r.checked.id === id);
+    if (!runner) return;
+    runner.setEnabled(!runner.entry.enabled);
+    this.publishPlugins();
+  }
+
+  /**
+   * Adds a plugin: its switch appears in the layers panel and its callbacks run (`onAdd`, then `onEnabled` when it
+   * starts enabled; before the map's `load`, they wait for it). An invalid plugin throws; an id in use fires `error`.
+   */
+  addPlugin(plugin: PluginInterface): this {
+    const checked = checkPlugin(plugin);
+    this.requireStore();
+    if ([...this.pendingPlugins, ...this.pluginRunners.map((r) => r.checked)].some((p) => p.id === checked.id)) {
+      this.fire('error', { message: `A plugin "${checked.id}" already exists; plugin ids must be unique. The plugin was not added.` });
+      return this;
+    }
+    if (this.store!.getState().networkDrawn) this.startPlugin(checked);
+    else this.pendingPlugins.push(checked);
+    return this;
+  }
+
+  /** Removes a plugin (`onDisabled` when it was enabled, then `onRemove`); an unknown id fires `error`. */
+  removePlugin(id: string): this {
+    const pending = this.pendingPlugins.findIndex((p) => p.id === id);
+    if (pending >= 0) {
+      this.pendingPlugins.splice(pending, 1);
+      return this;
+    }
+    const index = this.pluginRunners.findIndex((r) => r.checked.id === id);
+    if (index < 0) {
+      this.fire('error', { message: `No plugin "${id}" to remove: ${this.pluginRunners.length ? `the plugins are ${this.pluginRunners.map((r) => r.checked.id).join(', ')}` : 'no plugin was added'}.` });
+      return this;
+    }
+    const [runner] = this.pluginRunners.splice(index, 1);
+    runner.remove();
+    this.publishPlugins();
+    return this;
+  }
+
+  /** The three.js layers' drawing, created with the first one (three.js loads then). */
+  private threeLayers: Promise<import('../layers/three-overlay.ts').ThreeOverlay | null> | null = null;
+
+  private addThreeLayer(spec: ThreeLayerInterface) {
+    const store = this.requireStore();
+    this.threeLayers ??= import('../layers/three-overlay.ts').then(
+      ({ ThreeOverlay }) => {
+        if (this.removed || !this.overlay) return null;
+        const viewState = () => store.getState().viewState;
+        const overlay = new ThreeOverlay(this.overlay, this, viewState);
+        const applyLight = () => {
+          const { light, customLayers } = store.getState();
+          overlay.setLight(light.summary.color, light.summary.intensity);
+          const zoom = store.getState().viewState.zoom;
+          for (const l of customLayers) if (l.type === 'three') overlay.setVisible(l.id, l.visible && inZoomRange(zoom, l));
+        };
+        const unsubscribe = store.subscribe((s, previous) => {
+          if (s.light !== previous.light || s.customLayers !== previous.customLayers || s.viewState.zoom !== previous.viewState.zoom) applyLight();
+        });
+        this.cleanups.push(() => {
+          unsubscribe();
+          overlay.dispose();
+        });
+        queueMicrotask(applyLight);
+        return overlay;
+      },
+      (e: Error) => {
+        this.fire('error', { message: `Could not load three.js for layer "${spec.id}": ${e.message}` });
+        return null;
+      },
+    );
+    void this.threeLayers.then((overlay) => {
+      if (!overlay || !store.getState().customLayers.some((l) => l.id === spec.id)) return;
+      try {
+        overlay.add(spec as never);
+      } catch (e) {
+        this.fire('error', { message: `The onAdd of three.js layer "${spec.id}" failed: ${(e as Error).message}`, error: e });
+      }
+    });
+  }
+
+  /** Id (without prefix) of the selected train, flight or station, `gtfs:<data source id>:<vehicle id>` for a tracked GTFS vehicle, or null. */
   getSelection(): string | null {
-    const state = this.requireStore().getState();
-    return state.selection?.id || state.flightSelection?.id || state.stationSelection?.id || null;
+    return selectionIdOf(this.requireStore().getState());
   }
 
   /**
@@ -436,9 +690,16 @@ export class Map extends Evented<MapEvents> {
       this.requireStore().getState().deselect();
       return this;
     }
-    const parsed = parseSelectionId(id);
-    if (parsed?.kind === 'station') this.selectStationById(parsed.id);
-    else if (parsed?.kind === 'flight') void this.selectFlight(parsed);
+    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
+      this.selectGtfsVehicle(id);
+      return this;
+    }
+    const parsed = parseSelectionId(typeof id === 'string' ? id : '');
+    if (!parsed) {
+      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a flight id such as "odpt.FlightInformationDeparture:HND-JAT.HND.JL163", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", a GTFS vehicle id "gtfs:<data source id>:<vehicle id>", or null.`);
+    }
+    if (parsed.kind === 'station') this.selectStationById(parsed.id);
+    else if (parsed.kind === 'flight') void this.selectFlight(parsed);
     else void this.selectTrain(id);
     return this;
   }
@@ -497,6 +758,121 @@ export class Map extends Evented<MapEvents> {
     return state ? { lng: state.lng, lat: state.lat, altitude: state.altitude, bearing: state.heading } : null;
   }
 
+  private selectGtfsVehicle(id: string) {
+    const store = this.requireStore();
+    const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
+    if (vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now())) store.getState().selectGtfsVehicle(vehicle);
+    else this.fire('error', { message: `GTFS vehicle "${id}" is not on the map (expected gtfs:<data source id>:<vehicle id> of a vehicle shown now); nothing was selected.` });
+  }
+
+  /**
+   * Adds a GTFS data source (experimental): the routes and stops of the GTFS zip at `gtfsUrl`, and with
+   * `vehiclePositionUrl` (a GTFS Realtime VehiclePosition feed, polled every 20 s) its vehicles. `color` (`#` and 3 or
+   * 6 hex digits) colours routes without a route_color. Returns the data source's id (`id`, or `gtfs-1`, `gtfs-2`, …).
+   * Loading runs in a worker; a feed that cannot be used fires an `error` event naming the file, line and field.
+   * @throws MapOptionError for a value of the wrong type, a colour that is not hex, or an id already in use.
+   */
+  addDataSource(dataSource: DataSourceOptions): string {
+    this.requireStore();
+    const notices: string[] = [];
+    const options = resolveDataSource(dataSource, 'dataSource', notices);
+    for (const notice of notices) console.warn(`[map] ${notice}`);
+    const id = this.registerDataSource(options, 'dataSource', false);
+    if (this.store!.getState().networkDrawn) void this.loadGtfs();
+    return id;
+  }
+
+  /**
+   * Adds the data source of the app URL's query (`gtfsurl`, `gtfsvpurl`, `gtfscolor`; URL-encoded, colour without
+   * `#`); the camera fits its extent once loaded when `fit`. Wrong parameters fire `error` events. Used by the app page.
+   * @internal
+   */
+  addDataSourceFromUrl(search: string, fit = true): void {
+    if (!this.store) return;
+    const id = this.nextDataSourceId();
+    this.dataSources.set(id, { options: null, path: 'gtfsurl', fit, search });
+    if (this.store.getState().networkDrawn) void this.loadGtfs();
+  }
+
+  /** Removes a data source added with `dataSources` or {@link addDataSource}; an unknown id fires an `error` event. */
+  removeDataSource(id: string): this {
+    this.requireStore();
+    if (!this.dataSources.has(id)) {
+      const ids = [...this.dataSources.keys()];
+      this.fire('error', { message: `No data source ${formatOptionValue(id)} exists; ${ids.length ? `the data sources are ${ids.map((i) => JSON.stringify(i)).join(', ')}` : 'none has been added'}.` });
+      return this;
+    }
+    this.dataSources.delete(id);
+    this.gtfsLink?.remove(id);
+    return this;
+  }
+
+  /** The data sources added and not removed, with their state (`loading`, `loaded`, `failed`) and what they hold. */
+  getDataSources(): DataSourceInfo[] {
+    this.requireStore();
+    const loaded = new globalThis.Map((this.gtfsLink?.list() ?? []).map((info) => [info.id, info]));
+    return [...this.dataSources.entries()].map(
+      ([id, { options }]) =>
+        loaded.get(id) ?? {
+          id,
+          gtfsUrl: options?.gtfsUrl ?? '',
+          vehiclePositionUrl: options?.vehiclePositionUrl ?? null,
+          color: options?.color ?? null,
+          status: 'loading',
+          agencies: [],
+          timezone: null,
+          bounds: null,
+          routeCount: 0,
+          stopCount: 0,
+          vehicleCount: 0,
+        },
+    );
+  }
+
+  private nextDataSourceId(): string {
+    let id: string;
+    do id = `gtfs-${++this.dataSourceCounter}`;
+    while (this.dataSources.has(id));
+    return id;
+  }
+
+  private registerDataSource(options: DataSourceOptions, path: string, fit: boolean): string {
+    if (options.id !== undefined && this.dataSources.has(options.id)) {
+      fail(`${path}.id`, options.id, `${formatOptionValue(options.id)} is already the id of a data source; expected a new id (or none).`);
+    }
+    const id = options.id ?? this.nextDataSourceId();
+    this.dataSources.set(id, { options, path, fit });
+    return id;
+  }
+
+  /** Loads the GTFS code (the first time) and hands it the data sources not yet handed over. */
+  private loadGtfs(): Promise<GtfsLink | null> {
+    this.gtfsLoading ??= import('./gtfs-link.ts').then(
+      ({ GtfsLink }) => {
+        if (this.removed) return null;
+        const container = this.options!.container;
+        const link = new GtfsLink(this.store!, (message) => this.fire('error', { message }), () => ({ width: container.clientWidth, height: container.clientHeight }));
+        this.gtfsLink = link;
+        this.cleanups.push(() => link.dispose());
+        return link;
+      },
+      (e: Error) => {
+        this.fire('error', { message: `Could not load the GTFS data source code: ${e.message}` });
+        return null;
+      },
+    );
+    return this.gtfsLoading.then((link) => {
+      if (!link) return null;
+      for (const [id, entry] of this.dataSources) {
+        if (link.has(id)) continue;
+        if (entry.search !== undefined) {
+          if (!link.addFromUrl(id, entry.search, entry.fit)) this.dataSources.delete(id);
+        } else if (entry.options) link.addOptions(id, entry.options, entry.path, { fit: entry.fit });
+      }
+      return link;
+    });
+  }
+
   private selectStationById(id: string) {
     const store = this.requireStore();
     const network = store.getState().network;
@@ -509,12 +885,7 @@ export class Map extends Evented<MapEvents> {
 
   private async selectTrain(input: string) {
     const parsed = parseSelectionId(input);
-    if (!parsed || parsed.kind !== 'train') {
-      this.fire('error', {
-        message: `Invalid selection "${input}": expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a flight id such as "odpt.FlightInformationDeparture:HND-JAT.HND.JL163" or a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku".`,
-      });
-      return;
-    }
+    if (!parsed || parsed.kind !== 'train') return;
     const store = this.requireStore();
     const feed = store.getState().trainFeed;
     if (!feed) return;
@@ -529,9 +900,16 @@ export class Map extends Evented<MapEvents> {
   /**
    * Where train `id` (`odpt.Train:` prefix optional) is drawn now: its head's
    * longitude, latitude, altitude (metres) and heading (degrees), or null when
-   * it is not running or not drawn.
+   * it is not running or not drawn. A GTFS vehicle's id (`gtfs:<data source id>:<vehicle id>`) gives where that
+   * vehicle is drawn (altitude 0).
    */
   async getTrainPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
+    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
+      this.requireStore();
+      const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
+      const pose = vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now());
+      return pose ? { lng: pose.lng, lat: pose.lat, altitude: 0, bearing: pose.bearing } : null;
+    }
     const parsed = parseSelectionId(id);
     const feed = this.requireStore().getState().trainFeed;
     if (!parsed || parsed.kind !== 'train' || !feed) return null;
@@ -609,6 +987,12 @@ export class Map extends Evented<MapEvents> {
     return { x, y };
   }
 
+  /** @internal The element markers, popups and panels are put in. */
+  _overlayElement(): HTMLElement {
+    if (!this.overlay) throw new Error('This map has no page to draw into.');
+    return this.overlay;
+  }
+
   /** The element the map is drawn in. */
   getContainer(): HTMLElement | null {
     return this.options?.container ?? null;
@@ -617,6 +1001,8 @@ export class Map extends Evented<MapEvents> {
   /** Removes the map from the page and stops its timers. */
   remove(): void {
     this.removed = true;
+    for (const runner of this.pluginRunners.splice(0)) runner.remove();
+    this.overlay?.remove();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();
     this.root = null;

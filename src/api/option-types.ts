@@ -98,6 +98,7 @@ export const MAP_OPTION_KEYS = [
   'time',
   'realtime',
   'flights',
+  'rain',
 ] as const;
 
 /** Default values of the options that have a fixed default (URL defaults come from the caller). */
@@ -165,11 +166,33 @@ export interface DataSourceOptions {
   gtfsUrl: string;
   /** URL of a GTFS Realtime VehiclePosition feed. */
   vehiclePositionUrl?: string;
+  /** Id of the data source (for `Map.removeDataSource`); default `gtfs-1`, `gtfs-2`, … in the order they are added. */
+  id?: string;
 }
 
 /** The minimum shape of a plugin accepted by the `plugins` option: an object with a unique string id. */
 export interface PluginLike {
   readonly id: string;
+}
+
+/**
+ * Rain from a weather radar (project extra option `rain`). The radar is a
+ * public service on the internet (RainViewer), so the rain is off until it is
+ * switched on here, in the layers panel, or with `setLayerVisibility('rain', 'visible')`.
+ */
+export interface RainOptions {
+  /** Show the rain from the start. Default false. */
+  visible?: boolean;
+  /**
+   * URL of the radar catalogue, in the format of RainViewer's `weather-maps.json`
+   * (absolute, or relative to the page: a proxy). Default
+   * `https://api.rainviewer.com/public/weather-maps.json`.
+   */
+  catalogueUrl?: string;
+  /** Protocol and host to fetch the radar tiles from instead of the one the catalogue names (a proxy), e.g. `https://radar.example.org`. */
+  tileHost?: string;
+  /** Longest time between two reads of the catalogue, ms (1,000 to 3,600,000). Default 600,000 (10 minutes). */
+  intervalMs?: number;
 }
 
 /** Options a developer passes to `new Map(options)`. Only `container` is required. */
@@ -232,6 +255,8 @@ export interface MapOptions {
   realtime?: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
   /** Airplanes: flight information hosts (base URLs and the publishers each serves) and the poll interval (project extra). */
   flights?: FlightOptions;
+  /** Rain from a weather radar: shown at start, the catalogue URL, a tile host, the refresh interval (project extra). */
+  rain?: RainOptions;
 }
 
 /** One flight information host (the `flights.hosts` option): like a `realtime` host, with one list of publishers for both resources. */
@@ -294,6 +319,8 @@ export interface ResolvedMapOptions {
   time: number | undefined;
   realtime: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
   flights: FlightOptions;
+  /** The `rain` option as given (checked); defaults are applied where the radar is read. */
+  rain: RainOptions;
 }
 
 /** What {@link resolveMapOptions} needs from its surroundings. */

@@ -55,6 +55,7 @@ import {
   type ResolveEnvironment,
   type ResolvedOptionsResult,
   type FlightHostOptions,
+  type RainOptions,
 } from './option-types';
 import {
   MapOptionError,
@@ -134,21 +135,37 @@ function resolveSecrets(value: unknown, notices: string[]): ResolvedSecrets {
   return result;
 }
 
-const DATA_SOURCE_KEYS: readonly string[] = ['color', 'gtfsUrl', 'vehiclePositionUrl'];
+const DATA_SOURCE_KEYS: readonly string[] = ['color', 'gtfsUrl', 'id', 'vehiclePositionUrl'];
+
+/**
+ * One data source (an entry of `dataSources`, or the argument of `Map.addDataSource`, whose `path` is
+ * `dataSource`): checks the types and the colour; the URLs are checked when the source is loaded.
+ * @throws MapOptionError naming the field, e.g. `Invalid option "dataSources[0].color": "red" is not a hex color; …`
+ */
+export function resolveDataSource(item: unknown, path: string, notices: string[]): DataSourceOptions {
+  const o = validateObject(item, path, 'a data source object with a gtfsUrl');
+  const source: DataSourceOptions = { gtfsUrl: validateString(o.gtfsUrl, `${path}.gtfsUrl`, 'a GTFS zip URL string') };
+  if (o.vehiclePositionUrl !== undefined) {
+    source.vehiclePositionUrl = validateString(o.vehiclePositionUrl, `${path}.vehiclePositionUrl`, 'a GTFS Realtime feed URL string');
+  }
+  if (o.color !== undefined) source.color = validateHexColor(o.color, `${path}.color`);
+  if (o.id !== undefined) source.id = validateString(o.id, `${path}.id`, 'a non-empty data source id string');
+  for (const key of Object.keys(o)) {
+    if (!DATA_SOURCE_KEYS.includes(key)) notices.push(`Unknown option "${path}.${key}" is ignored.`);
+  }
+  return source;
+}
 
 function resolveDataSources(value: unknown, notices: string[]): DataSourceOptions[] {
   if (value === undefined) return [];
   const list = validateArray(value, 'dataSources', 'an array of data source objects');
+  const seen = new Map<string, number>();
   return list.map((item, i) => {
-    const path = `dataSources[${i}]`;
-    const o = validateObject(item, path, 'a data source object with a gtfsUrl');
-    const source: DataSourceOptions = { gtfsUrl: validateString(o.gtfsUrl, `${path}.gtfsUrl`, 'a GTFS zip URL string') };
-    if (o.vehiclePositionUrl !== undefined) {
-      source.vehiclePositionUrl = validateString(o.vehiclePositionUrl, `${path}.vehiclePositionUrl`, 'a GTFS Realtime feed URL string');
-    }
-    if (o.color !== undefined) source.color = validateHexColor(o.color, `${path}.color`);
-    for (const key of Object.keys(o)) {
-      if (!DATA_SOURCE_KEYS.includes(key)) notices.push(`Unknown option "${path}.${key}" is ignored.`);
+    const source = resolveDataSource(item, `dataSources[${i}]`, notices);
+    if (source.id !== undefined) {
+      const previous = seen.get(source.id);
+      if (previous !== undefined) fail(`dataSources[${i}].id`, source.id, `${formatOptionValue(source.id)} is already used by dataSources[${previous}]; expected unique data source ids.`);
+      seen.set(source.id, i);
     }
     return source;
   });
@@ -266,6 +283,40 @@ function resolveFlights(value: unknown): ResolvedMapOptions['flights'] {
   return out;
 }
 
+const RAIN_KEYS: readonly string[] = ['visible', 'catalogueUrl', 'tileHost', 'intervalMs'];
+
+/** An http(s) URL, absolute or (when `relative`) relative to the page. */
+function validateHttpUrl(value: unknown, option: string, expected: string, relative: boolean): string {
+  const url = validateString(value, option, expected);
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url, relative ? 'http://page.invalid/' : undefined);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) fail(option, value, `${formatOptionValue(value)} is not an http(s) URL; expected ${expected}.`);
+  return url;
+}
+
+/** The `rain` option: `{visible?, catalogueUrl?, tileHost?, intervalMs?}`. */
+function resolveRain(value: unknown, notices: string[]): RainOptions {
+  if (value === undefined) return {};
+  const o = validateObject(value, 'rain', 'an object {visible?, catalogueUrl?, tileHost?, intervalMs?}');
+  const out: RainOptions = {};
+  if (o.visible !== undefined) out.visible = validateBoolean(o.visible, 'rain.visible');
+  if (o.catalogueUrl !== undefined) out.catalogueUrl = validateHttpUrl(o.catalogueUrl, 'rain.catalogueUrl', "the URL of a radar catalogue in RainViewer's weather-maps.json format", true);
+  if (o.tileHost !== undefined) {
+    const host = validateHttpUrl(o.tileHost, 'rain.tileHost', 'the protocol and host of a radar tile server, such as "https://radar.example.org"', false);
+    if (!/^https?:\/\/[^\s/?#]+\/?$/i.test(host)) fail('rain.tileHost', o.tileHost, `${formatOptionValue(o.tileHost)} has a path, query or fragment; expected only a protocol and host, such as "https://radar.example.org".`);
+    out.tileHost = host.replace(/\/$/, '');
+  }
+  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'rain.intervalMs', 1000, 3_600_000);
+  for (const key of Object.keys(o)) {
+    if (!RAIN_KEYS.includes(key)) notices.push(`Unknown option "rain.${key}" is ignored.`);
+  }
+  return out;
+}
+
 /** A clock start time: epoch milliseconds or an ISO 8601 date-time string. */
 export function validateTime(value: unknown, name = 'time'): number {
   const expected = 'expected epoch milliseconds or an ISO 8601 date-time such as "2026-11-24T08:00:00+09:00".';
@@ -324,6 +375,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
   const time = optional<number | undefined>(o.time, undefined, (v) => validateTime(v));
   const realtime = resolveRealtime(o.realtime);
   const flights = resolveFlights(o.flights);
+  const rain = resolveRain(o.rain, notices);
 
   for (const key of Object.keys(o)) {
     if (!(MAP_OPTION_KEYS as readonly string[]).includes(key)) notices.push(`Unknown option "${key}" is ignored.`);
@@ -355,6 +407,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
       time,
       realtime,
       flights,
+      rain,
     },
     notices,
   };

@@ -124,6 +124,18 @@ export function createBasemapStyle(options: BasemapStyleOptions): StyleSpecifica
   return structuredClone(style);
 }
 
+/**
+ * The style with a credit of another data source in the map's attribution (MapLibre lists the attribution of the
+ * sources its visible layers use): an empty GeoJSON source carrying `html`, and an invisible layer that uses it.
+ */
+export function withAttribution(style: StyleSpecification, id: string, html: string): StyleSpecification {
+  return {
+    ...style,
+    sources: { ...style.sources, [id]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] }, attribution: html } },
+    layers: [...style.layers, { id, type: 'circle', source: id, paint: { 'circle-opacity': 0, 'circle-stroke-opacity': 0 } }],
+  };
+}
+
 function createSource(tilesUrl: string): VectorSourceSpecification {
   return {
     type: 'vector',

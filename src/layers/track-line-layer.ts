@@ -2,7 +2,7 @@ import { Layer, project32, type DefaultProps, type UpdateParameters } from '@dec
 import { Buffer } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import type { BinaryPaths } from './path-culling.ts';
-import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from './track-strips.ts';
+import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX, type TrackStrip } from './track-strips.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
 import { UNPACK_VERTEX_STYLE_GLSL } from './vertex-style.ts';
 
@@ -10,6 +10,8 @@ import { UNPACK_VERTEX_STYLE_GLSL } from './vertex-style.ts';
 export interface TrackLineLayerProps {
   /** Binary paths: `getPath` (lng, lat, altitude), `getTrackOffset` (vx, vy, vz, packed style), `getColor` (RGBA bytes). */
   paths: BinaryPaths | null;
+  /** A strip built beforehand (e.g. in a worker, see `buildTrackStrip`); drawn instead of `paths` when given. */
+  strip: Pick<TrackStrip, 'bytes' | 'vertexCount'> | null;
   /** Track spacing, depth and view-mode opacities. */
   track: TrackStyle;
   /**
@@ -105,7 +107,8 @@ void main(void) {
 }
 `;
 
-const VERTEX_BUFFER = 'vertices';
+/** Name of the vertex buffer in the model's buffer layout. */
+export const VERTEX_BUFFER = 'vertices';
 
 /**
  * Track lines, drawn as one triangle strip (see `track-strips.ts`): the
@@ -120,6 +123,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   static override layerName = 'TrackLineLayer';
   static override defaultProps: DefaultProps<TrackLineLayerProps> = {
     paths: { type: 'object', value: null, compare: true },
+    strip: { type: 'object', value: null, compare: true },
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lineWidth: 0.4,
     color: { type: 'color', value: [0, 0, 0, 255] },
@@ -140,8 +144,10 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
-    const strip = props.paths ? buildTrackStrip(props.paths, { width: props.lineWidth, color: props.color, spacing: props.track.spacing }) : null;
+    if (props.strip !== oldProps.strip) {
+      if (!props.strip && !props.paths) this.setState({ vertexCount: 0 });
+    } else if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
+    const strip = props.strip ?? (props.paths ? buildTrackStrip(props.paths, { width: props.lineWidth, color: props.color, spacing: props.track.spacing }) : null);
     if (!strip || strip.vertexCount === 0) {
       this.setState({ vertexCount: 0 });
       return;

@@ -38,15 +38,30 @@ const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
 /** The flight popup and tracking panel load when an aircraft is first pointed at or tracked. */
 const FlightPopup = lazy(() => import('./flights/FlightPopup.tsx'));
 const FlightPanel = lazy(() => import('./flights/FlightPanel.tsx'));
+/** The GTFS data sources' vehicle popup and tracking panel load with the first data source. */
+const GtfsPanels = lazy(() => import('./gtfs/GtfsPanels.tsx'));
+
+/** The GTFS panels once a data source is loaded; a component of its own so that a feed arriving re-renders only it. */
+function GtfsPanelsSlot() {
+  const shown = useAppStore((s) => s.gtfsFeeds.length > 0);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <GtfsPanels />
+    </Suspense>
+  );
+}
 
 export interface AppProps {
   store: AppStore;
   basemap: BasemapSource;
   controls: AppControls;
   stats: RenderStats;
+  /** The element the API's markers, popups and panels live in (owned by the `Map`, placed over the map here). */
+  apiOverlay?: HTMLElement;
 }
 
-function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
+function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>) {
   const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
@@ -60,8 +75,8 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {
-      const { selection, stationSelection, flightSelection } = store.getState();
-      if (event.key !== 'Escape' || (!selection && !stationSelection && !flightSelection) || event.defaultPrevented) return;
+      const { selection, stationSelection, flightSelection, gtfsSelection } = store.getState();
+      if (event.key !== 'Escape' || (!selection && !stationSelection && !flightSelection && !gtfsSelection) || event.defaultPrevented) return;
       const target = event.target as Node | null;
       if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().deselect();
     };
@@ -83,6 +98,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
         </div>
         <ShareButton />
         <MapView basemap={basemap} stats={stats} />
+        {apiOverlay && <div className="tt-api-host" ref={(host) => void (host && host.appendChild(apiOverlay))} />}
         <TrainPopup />
         {stationHovered && (
           <Suspense fallback={null}>
@@ -105,6 +121,7 @@ function Shell({ basemap, controls, stats }: Omit<AppProps, 'store'>) {
             <StationPanel />
           </Suspense>
         )}
+        <GtfsPanelsSlot />
         {routeSearching && (
           <Suspense fallback={null}>
             <RoutePanels />

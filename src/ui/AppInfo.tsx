@@ -16,6 +16,7 @@ export function AppInfo() {
   const dynamicUpdated = useAppStore((s) => s.dynamicUpdated);
   const realtimeState = useAppStore((s) => s.realtimeState);
   const flightState = useAppStore((s) => s.flightState);
+  const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const format = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) + ' JST'
@@ -46,8 +47,26 @@ export function AppInfo() {
           )}
           <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
           <p className="tt-info-small">
-            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors
+            Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors ·
+            Precipitation:{' '}
+            <a href="https://www.rainviewer.com/" target="_blank" rel="noopener">
+              RainViewer
+            </a>
           </p>
+          {gtfsFeeds.map(({ id, data }) => {
+            const name = data.agencies.map((a) => a.name).join(', ') || id;
+            return (
+              <p className="tt-info-small" key={id} data-testid="gtfs-source-info">
+                GTFS: {name}
+                {!data.realtime && (
+                  <>
+                    <br />
+                    <span data-testid="gtfs-routes-only">{intl.formatMessage({ id: 'gtfsRoutesOnly' }, { name })}</span>
+                  </>
+                )}
+              </p>
+            );
+          })}
           <p className="tt-info-small">{intl.formatMessage({ id: 'disclaimer' })}</p>
           <button type="button" className="tt-menu-item" data-testid="app-info-close" onClick={close}>
             {intl.formatMessage({ id: 'close' })}

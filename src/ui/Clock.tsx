@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
+import { feedZoneAt } from '../data/gtfs/feed-view.ts';
 
 /** Japan's time zone: the clock always shows it, whatever the machine's zone. */
 export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
@@ -43,7 +44,32 @@ function useClockBottom() {
   return ref;
 }
 
-/** The date and time in Japan of the simulation clock (real time or playback), top left; in playback, its controls below. */
+/** Formatters of time zone names by zone (null: a zone the browser does not know); making one costs far more than using it. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneNameFormat(zone: string): Intl.DateTimeFormat | null {
+  let format = zoneNameFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    } catch {
+      format = null;
+    }
+    zoneNameFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** The short name of a time zone at an instant (`JST`, `AST`, or `GMT-4` where English has none). */
+function zoneName(zone: string, date: Date): string {
+  if (zone === JAPAN_TIME_ZONE) return 'JST';
+  return zoneNameFormat(zone)?.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+/**
+ * The date and time of the simulation clock (real time or playback), top left; in playback, its controls below.
+ * It shows Japan time, or a GTFS data source's time zone (`agency_timezone`) while the view is over the feed's area.
+ */
 export function Clock() {
   const intl = useIntl();
   const clock = useAppStore((s) => s.clock);
@@ -55,23 +81,29 @@ export function Clock() {
   }, [playback]);
   const now = useNow(clock);
   const ref = useClockBottom();
+  const feedZone = useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null));
+  const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({
-      date: new Intl.DateTimeFormat(intl.locale, { timeZone: JAPAN_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),
-      time: new Intl.DateTimeFormat(intl.locale, { timeZone: JAPAN_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
+      date: new Intl.DateTimeFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),
+      time: new Intl.DateTimeFormat(intl.locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
     }),
-    [intl.locale],
+    [intl.locale, zone],
   );
   const date = new Date(now);
+  const label = zone === JAPAN_TIME_ZONE ? intl.formatMessage({ id: 'japanTime' }) : `${intl.formatMessage({ id: 'localTime' })} (${zone})`;
   return (
     <div ref={ref} className={`tt-clock tt-panel${playback ? ' tt-clock-playback' : ''}`} data-testid="clock">
       {editing === null && (
-        <div role="timer" aria-label={intl.formatMessage({ id: 'japanTime' })}>
+        <div role="timer" aria-label={label} data-time-zone={zone}>
           <div className="tt-clock-date" data-testid="clock-date">
             {formats.date.format(date)}
           </div>
           <div className="tt-clock-time" data-testid="clock-time">
-            {formats.time.format(date)} <span className="tt-clock-zone">JST</span>
+            {formats.time.format(date)}{' '}
+            <span className="tt-clock-zone" data-testid="clock-zone">
+              {zoneName(zone, date)}
+            </span>
           </div>
         </div>
       )}

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { Map as BaseMap, type MapRef } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
-import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
+import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY, withAttribution } from '../basemap/style.ts';
+import { RAINVIEWER_ATTRIBUTION } from '../data/weather/rainviewer-config.ts';
 import { locksCamera, type CameraView } from '../data/tracking-view.ts';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { DelayMarkerLayer } from '../layers/delay-marker-layer.ts';
@@ -18,11 +19,12 @@ import { TrainLayer, type TrainPickingInfo } from '../layers/train-layer.ts';
 import type { AircraftPickingInfo } from '../layers/aircraft-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
-import type { CameraRequest, ViewState } from '../store.ts';
+import type { CameraInteraction, CameraRequest, ViewState } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
 import { useMapClick } from './use-map-click.ts';
+import { useCustomDeckLayers } from './use-custom-layers.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
 import { useAdaptiveBasemapResolution } from './use-adaptive-resolution.ts';
 import { pickStation } from '../layers/station-picking.ts';
@@ -34,6 +36,9 @@ import { stationGroupOf } from '../data/station-groups.ts';
 import { lightStage } from '../data/light/light-stages.ts';
 import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
+import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
+import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
+import { useRainLayer } from './use-rain-layer.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
@@ -98,7 +103,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const viewMode = useAppStore((s) => s.viewMode);
   const cameraRequest = useAppStore((s) => s.cameraRequest);
   const trainFeed = useAppStore((s) => s.trainFeed);
-  const tracking = useAppStore((s) => (s.selection || s.flightSelection ? s.trackingMode : null));
+  const tracking = useAppStore((s) => (s.selection || s.flightSelection || s.gtfsSelection ? s.trackingMode : null));
   const flights = useAppStore((s) => s.flights);
   const visible = useAppStore((s) => s.layerVisibility);
   const buildings = visible.buildings;
@@ -106,6 +111,13 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const selectedShapes = useAppStore((s) => s.stationSelection?.shapes ?? null);
   // While the route search panels are open, what moves is hidden and the network dimmed under the journey.
   const searching = useAppStore((s) => s.searchMode !== 'none');
+  // GTFS data sources: their layers' code loads with the first feed.
+  const gtfs = useGtfsLayerModule();
+  const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
+  const gtfsVehicles = useAppStore((s) => s.gtfsVehicles);
+  const gtfsSelection = useAppStore((s) => s.gtfsSelection);
+  const gtfsLink = useAppStore((s) => s.gtfsLink);
+  const ecoInterval = useAppStore((s) => (s.ecoMode === 'eco' ? 1000 / s.ecoFrameRate : 0));
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
   const deckRef = useRef<DeckGLRef>(null);
   const basemapRef = useRef<MapRef>(null);
@@ -125,7 +137,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (view: CameraView) => {
       // DeckGL's own re-renders hand deck.gl `camera.current` again: keep it equal to the applied view so they don't snap back.
       // Keep the vehicle clear of the tracking panel at the bottom.
-      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="flight-panel"]');
+      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="flight-panel"], [data-testid="gtfs-tracking-panel"]');
       const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
       Object.assign(camera.current, view, { transitionDuration: 0, padding });
       deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
@@ -145,12 +157,29 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     return flights.startTracking(applyTrackingCamera, () => deckRef.current?.deck?.getCanvas()?.clientHeight || window.innerHeight);
   }, [flights, applyTrackingCamera]);
 
-  const mapStyle = useMemo(
-    () =>
-      basemap.mapStyle ??
-      createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings }),
-    [basemap, theme, stage, lang, buildings],
-  );
+  // A tracked GTFS vehicle: its camera controller loads with the first one tracked.
+  const tracksGtfsVehicle = gtfsSelection !== null && gtfsLink !== null;
+  useEffect(() => {
+    const link = store.getState().gtfsLink;
+    if (!tracksGtfsVehicle || !link) return;
+    let controller: { dispose(): void } | null = null;
+    let cancelled = false;
+    void import('./gtfs/gtfs-tracking.ts').then(({ GtfsTrackingController }) => {
+      if (!cancelled) controller = new GtfsTrackingController(store, link, applyTrackingCamera);
+    });
+    return () => {
+      cancelled = true;
+      controller?.dispose();
+    };
+  }, [tracksGtfsVehicle, store, applyTrackingCamera]);
+
+  // RainViewer asks to be credited on the map while its radar is used.
+  const rainCredit = visible.rain;
+  const mapStyle = useMemo(() => {
+    if (basemap.mapStyle) return basemap.mapStyle;
+    const style = createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings });
+    return rainCredit ? withAttribution(style, 'rainviewer-credit', RAINVIEWER_ATTRIBUTION) : style;
+  }, [basemap, theme, stage, lang, buildings, rainCredit]);
   useBasemapSky(basemapRef, light.sky, mapStyle);
 
   const onLabelsPlaced = useCallback(
@@ -161,8 +190,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  // Layers added through the API (GeoJSON, 3D Tiles), over the network in the order added.
+  const customLayers = useCustomDeckLayers();
   // The network's shapes, on the map's own deck.gl canvas: redrawn only when the camera or they change.
-  const layers = useMemo(() => {
+  const networkLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
     return [
@@ -170,9 +201,20 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       new StationLayer({ id: 'stations', network, track, colors: stationColors(theme), highlightShapes: selectedShapes, highlightColor: SELECTED_STATION_COLOR, visible: visible.stations, opacity: searching ? 0.5 : 1 }),
     ];
   }, [network, viewMode, theme, visible, selectedShapes, searching]);
+  // A data source's routes follow the railways' switch, its stops the stations' (a feed arriving leaves the network's layers as they are).
+  const gtfsNetworkLayers = useMemo(
+    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsNetworkLayers(gtfsFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 }) : []),
+    [gtfs, gtfsFeeds, viewMode, theme, visible, searching],
+  );
+  const layers = useMemo(
+    () => (gtfsNetworkLayers.length || customLayers.length ? [...networkLayers, ...gtfsNetworkLayers, ...customLayers] : networkLayers),
+    [networkLayers, gtfsNetworkLayers, customLayers],
+  );
 
+  // The rain falls over the trains.
+  const rainLayer = useRainLayer(stats);
   // What moves every frame, on the trains' overlay canvas (see useOverlayDeck).
-  const overlayLayers = useMemo(() => {
+  const trainLayers = useMemo(() => {
     if (!network) return [];
     const track = trackStyle(viewMode);
     const addScriptTime = (ms: number) => {
@@ -219,6 +261,24 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         }),
     ];
   }, [network, viewMode, trainFeed, flights, visible, stats, light, searching]);
+  // A data source's vehicles follow the trains' switch; each poll replaces only these layers.
+  const gtfsVehicleLayers = useMemo(
+    () =>
+      gtfs
+        ? gtfs.gtfsVehicleLayers(gtfsVehicles, {
+            selected: gtfsSelection,
+            lighting: trainLighting(light),
+            visible: visible.trains && !searching,
+            frameInterval: ecoInterval,
+            onScriptTime: (ms) => {
+              stats.gtfsVehicleScriptMs += ms;
+              stats.gtfsVehicleFrames++;
+            },
+          })
+        : [],
+    [gtfs, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
+  );
+  const overlayLayers = useMemo(() => [...trainLayers, ...gtfsVehicleLayers, rainLayer], [trainLayers, gtfsVehicleLayers, rainLayer]);
 
   // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
   // The selected station's exits (while its exit list is open) sit with the names, above the trains.
@@ -230,7 +290,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     const track = trackStyle(viewMode);
     return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
   }, [network, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
-  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers], [journeyLayer, labelLayers]);
+  const gtfsLabelLayers = useMemo(
+    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
+    [gtfs, gtfsFeeds, theme, visible],
+  );
+  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers, ...gtfsLabelLayers], [journeyLayer, labelLayers, gtfsLabelLayers]);
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
@@ -266,9 +330,14 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
-  /** Picks a train or an aircraft on the overlay at a point of the map (px from its top left). */
-  const pickTrain = useCallback((x: number, y: number, radius = 0): PickingInfo | null => overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', 'aircraft'] }) ?? null, [overlay]);
+  /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
+  const pickTrain = useCallback(
+    (x: number, y: number, radius = 0): PickingInfo | null =>
+      overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', 'aircraft', ...Object.keys(store.getState().gtfsVehicles).map(vehicleLayerId)] }) ?? null,
+    [overlay, store],
+  );
   const hoveringTrain = useRef(false);
+  const hoveredGtfsVehicle = useRef<string | null>(null);
   const hoveringStation = useRef(false);
   const pointerKind = useRef<ReturnType<typeof watchPointerKind> | null>(null);
   useEffect(() => {
@@ -294,8 +363,26 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       }
       if (store.getState().flightHover) store.setState({ flightHover: null });
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
-      hoveringTrain.current = train !== NO_TRAIN;
-      const { trainFeed: feed, hover } = store.getState();
+      const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
+      hoveringTrain.current = train !== NO_TRAIN || vehicle !== null;
+      const { trainFeed: feed, hover, gtfsHover, gtfsLink: link } = store.getState();
+      if (vehicle && link) {
+        // A vehicle of a GTFS data source: its popup, with details from the GTFS worker.
+        hoveringStation.current = false;
+        const key = `${vehicle.source}\n${vehicle.vehicleId}`;
+        hoveredGtfsVehicle.current = key;
+        if (hover || store.getState().stationHover?.touch === false) store.setState({ hover: null, stationHover: null });
+        if (gtfsHover && `${gtfsHover.source}\n${gtfsHover.vehicleId}` === key) {
+          if (gtfsHover.x !== info.x || gtfsHover.y !== info.y) store.setState({ gtfsHover: { ...gtfsHover, x: info.x, y: info.y } });
+          return;
+        }
+        void link.details(vehicle.source, vehicle.vehicleId).then((details) => {
+          if (details && hoveredGtfsVehicle.current === key) store.setState({ gtfsHover: { ...vehicle, details, x: info.x, y: info.y }, hover: null, stationHover: null });
+        });
+        return;
+      }
+      hoveredGtfsVehicle.current = null;
+      if (gtfsHover) store.setState({ gtfsHover: null });
       if (train === NO_TRAIN || !feed) {
         if (hover) store.setState({ hover: null });
         // One popup at a time: a station's where no train is under the pointer.
@@ -318,6 +405,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
       const flight = (info as AircraftPickingInfo).flight ?? null;
       const planned = flight !== null ? state.flights?.feed.flight(flight) : null;
       if (flight !== null && planned) return state.selectFlight({ kind: 'flight', key: flight, id: planned.id, direction: planned.kind });
+      const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
+      if (vehicle) return state.selectGtfsVehicle(vehicle);
       if (train === NO_TRAIN) {
         const viewport = deckRef.current?.deck?.getViewports()[0];
         const { network: net, viewMode: mode } = state;
@@ -340,6 +429,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     [store],
   );
 
+  const onInteractionStateChange = useCallback((interaction: CameraInteraction) => store.setState({ interaction: { ...interaction } }), [store]);
+  const onBasemapLoad = useCallback((e: { target: unknown }) => store.setState({ basemap: e.target }), [store]);
+
   const [deckReady, setDeckReady] = useState(false);
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
   useMapClick(deckRef, deckReady, pickTrain, onClick);
@@ -361,10 +453,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         onAfterRender={onAfterRender}
         onHover={onHover}
         onLoad={onDeckLoad}
+        onInteractionStateChange={onInteractionStateChange}
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current || hoveringStation.current ? 'pointer' : 'grab')}
       >
-        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
       <div ref={labelsParent} className="tt-overlay" />

@@ -37,3 +37,23 @@ test('the modes example drives the map from its own buttons', async ({ page }, t
   await expect(page.locator('#events')).toHaveText('viewmode: underground');
   await attachPng(testInfo, 'library-modes.png', await page.screenshot());
 });
+
+test('<TransitMap> in a React app: props as options, listeners in on, the Map from onMap, removed on unmount', async ({ page }, testInfo) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/examples/react.html');
+  const status = page.getByTestId('react-status');
+  await expect(status).toHaveText('Loaded · selection: none', { timeout: 180_000 });
+  await expect(page.getByTestId('clock-time')).toContainText('08:0'); // the time prop
+  await page.getByRole('button', { name: 'Select Shibuya' }).click();
+  await expect(status).toHaveText('Loaded · selection: JR-East.Yamanote.Shibuya', { timeout: 60_000 });
+  await expect(page.getByTestId('station-name')).toContainText('Shibuya');
+  await attachPng(testInfo, 'react-example.png', await page.screenshot());
+  await page.getByRole('button', { name: 'Remove the map' }).click();
+  await expect(page.locator('.tt-app')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { map: unknown }).map)).toBeNull();
+  await page.getByRole('button', { name: 'Show the map' }).click();
+  await expect(page.locator('.tt-app')).toHaveCount(1);
+  await page.waitForFunction(() => (window as unknown as { map: { getZoom(): number } | null }).map?.getZoom() === 14);
+  expect(errors).toEqual([]);
+});

@@ -4,10 +4,13 @@
  * - `GET /public/weather-maps.json`: a catalogue fixture in the real format,
  *   its `host` replaced by this server's origin (the real catalogue names the tile host).
  * - `GET {frame path}/{size}/{z}/{x}/{y}/{color}/{smooth}_{snow}.png`: a real PNG
- *   (RGBA, size × size) for the catalogue's frames, zoom 0–7; rain is painted on
- *   the tiles listed in `rain` (default: the zoom-7 tile of central Tokyo), the
- *   others are transparent like a dry RainViewer tile. Deeper zooms answer
- *   HTTP 200 with a small placeholder picture, as RainViewer does.
+ *   (RGBA, size × size) for the catalogue's frames, zoom 0–7, painted in RainViewer's
+ *   "Universal Blue" colours (the real scale, see `src/data/weather/radar-palette.ts`)
+ *   where `storms` rain or snow (default: heavy rain, 50 dBZ ≈ 49 mm/h, over central
+ *   Tokyo, thinning out 12 km from Tokyo Station); elsewhere transparent, as a dry
+ *   RainViewer tile. Deeper zooms answer HTTP 200 with a grey placeholder picture, as RainViewer does.
+ * - `timesNearNow`: the catalogue's frame times moved so that its newest frame is
+ *   the latest 10-minute step before now (for tests of a map in real time).
  * - Failure modes for the catalogue and for tiles, request log, random port, CORS.
  *
  * @module
@@ -16,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
+import { paletteColour } from '../../src/data/weather/radar-palette.ts';
 
 /** The current catalogue fixture (radar.past only, hash paths). */
 export const CATALOGUE_FIXTURE = new URL('../unit/fixtures/weather/weather-maps.json', import.meta.url);
@@ -31,8 +35,25 @@ export const CATALOGUE_FIXTURE_2025 = new URL('../unit/fixtures/weather/weather-
  */
 export type CatalogueMode = 'normal' | 'http-500' | 'http-503' | 'rate-limited' | 'malformed-json' | 'html' | 'no-host' | 'no-past' | 'hang' | 'hang-body' | 'close';
 
-/** How tiles are answered: `normal`; `http-404`; `not-png` (HTML with status 200); `wrong-size` (a 64 × 64 PNG); `hang`. */
-export type TileMode = 'normal' | 'http-404' | 'not-png' | 'wrong-size' | 'hang';
+/**
+ * How tiles are answered: `normal`; `http-404`; `not-png` (HTML with status 200); `wrong-size` (a 64 × 64 PNG);
+ * `corrupt-png` (a PNG signature and header, then bytes no decoder can inflate); `off-palette` (a good PNG painted
+ * in colours that are not the radar's scale); `hang`.
+ */
+export type TileMode = 'normal' | 'http-404' | 'not-png' | 'wrong-size' | 'corrupt-png' | 'off-palette' | 'hang';
+
+/** Rain (or snow) over a round area: `dbz` inside 60% of the radius, thinning out to 20 dBZ at its edge. */
+export interface Storm {
+  center: readonly [number, number];
+  radiusKm: number;
+  dbz: number;
+  snow?: boolean;
+}
+
+/** Tokyo Station. */
+export const TOKYO_STATION: readonly [number, number] = [139.7671, 35.6812];
+/** The default storm: heavy rain over central Tokyo (50 dBZ: about 49 mm/h at its core). */
+export const TOKYO_STORM: Storm = { center: TOKYO_STATION, radiusKm: 12, dbz: 50 };
 
 /** One request as the server saw it. */
 export interface WeatherRequest {
@@ -53,6 +74,10 @@ export interface WeatherServerHandle {
   setCatalogue(catalogue: unknown, keepHost?: boolean): void;
   /** Catalogue requests so far. */
   catalogueRequests(): number;
+  /** Tile requests so far. */
+  tileRequests(): number;
+  /** Replaces where it rains (tiles answered from now on). */
+  setStorms(storms: readonly Storm[]): void;
   close(): Promise<void>;
 }
 
@@ -60,10 +85,10 @@ export interface WeatherServerHandle {
 export interface WeatherServerOptions {
   /** Catalogue served (default: the current fixture). */
   catalogue?: unknown;
-  /** Tiles painted with rain, as `z/x/y` (default: central Tokyo at zoom 7, `7/113/50`). */
-  rain?: readonly string[];
-  /** RGBA of the rain pixels (default a mid blue, opaque). */
-  rainColor?: readonly [number, number, number, number];
+  /** Where it rains or snows (default: {@link TOKYO_STORM}); `[]` for a dry sky. */
+  storms?: readonly Storm[];
+  /** Move the frames' times so that the newest is the last 10-minute step before now (default false: the fixture's own times). */
+  timesNearNow?: boolean;
 }
 
 const CATALOGUE_PATH = '/public/weather-maps.json';
@@ -82,8 +107,8 @@ export async function startWeatherServer(options: WeatherServerOptions = {}): Pr
     catalogueMode: 'normal',
     tileMode: 'normal',
     requests: [],
-    rain: new Set(options.rain ?? ['7/113/50']),
-    rainColor: options.rainColor ?? [0x3c, 0x7a, 0xd6, 0xff],
+    storms: options.storms ?? [TOKYO_STORM],
+    timesNearNow: options.timesNearNow ?? false,
     origin: '',
   };
   const sockets = new Set<Socket>();
@@ -105,6 +130,8 @@ export async function startWeatherServer(options: WeatherServerOptions = {}): Pr
       state.keepHost = keepHost;
     },
     catalogueRequests: () => state.requests.filter((r) => r.path === CATALOGUE_PATH).length,
+    tileRequests: () => state.requests.filter((r) => TILE_PATH.test(r.path)).length,
+    setStorms: (storms) => (state.storms = storms),
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -118,8 +145,8 @@ type State = {
   catalogueMode: CatalogueMode;
   tileMode: TileMode;
   requests: WeatherRequest[];
-  rain: Set<string>;
-  rainColor: readonly [number, number, number, number];
+  storms: readonly Storm[];
+  timesNearNow: boolean;
   origin: string;
 };
 
@@ -147,6 +174,7 @@ function answerCatalogue(state: State, req: IncomingMessage, res: ServerResponse
   const json = 'application/json; charset=utf-8';
   const catalogue = structuredClone(state.catalogue) as Record<string, unknown>;
   if (!state.keepHost && typeof catalogue === 'object' && catalogue !== null && 'host' in catalogue) catalogue.host = state.origin;
+  if (state.timesNearNow) moveTimesNearNow(catalogue);
   const body = JSON.stringify(catalogue);
   switch (state.catalogueMode) {
     case 'normal':
@@ -195,13 +223,19 @@ function answerTile(state: State, match: RegExpExecArray, res: ServerResponse, s
       return send(200, 'text/html', '<!DOCTYPE html><html><body>Access denied</body></html>');
     case 'wrong-size':
       return send(200, 'image/png', encodePng(64, 64, solid(64, [0, 0, 0, 0])));
+    case 'corrupt-png': {
+      const good = encodePng(size, size, solid(size, [0, 0, 0, 0]));
+      const broken = Uint8Array.from(good);
+      for (let i = 41; i < broken.length - 12; i++) broken[i] = (i * 37) & 255; // IDAT contents: not a zlib stream
+      return send(200, 'image/png', broken);
+    }
+    case 'off-palette':
+      return send(200, 'image/png', encodePng(size, size, solid(size, [0x3c, 0x7a, 0xd6, 0xff])));
     case 'hang':
       res.writeHead(200, { 'Content-Type': 'image/png' });
       return;
-    case 'normal': {
-      const rgba = state.rain.has(`${z}/${x}/${y}`) ? rainPixels(size, state.rainColor) : solid(size, [0, 0, 0, 0]);
-      return send(200, 'image/png', encodePng(size, size, rgba));
-    }
+    case 'normal':
+      return send(200, 'image/png', encodePng(size, size, stormPixels({ z, x, y }, size, state.storms)));
   }
 }
 
@@ -212,16 +246,53 @@ function solid(size: number, rgba: readonly [number, number, number, number]): U
   return out;
 }
 
-/** A rain cell: a disc of `color` in the middle half of the tile, transparent around it. */
-function rainPixels(size: number, color: readonly [number, number, number, number]): Uint8Array {
+/** Longitude and latitude of a tile pixel's centre. */
+function pixelLngLat(tile: { z: number; x: number; y: number }, size: number, px: number, py: number): [number, number] {
+  const n = 2 ** tile.z * size;
+  const lng = ((tile.x * size + px + 0.5) / n) * 360 - 180;
+  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (tile.y * size + py + 0.5)) / n))) * 180) / Math.PI;
+  return [lng, lat];
+}
+
+/** Kilometres between two places (equirectangular; fine at storm scale). */
+function distanceKm(a: readonly [number, number], b: readonly [number, number]): number {
+  const kx = 111.32 * Math.cos(((a[1] + b[1]) * Math.PI) / 360);
+  return Math.hypot((a[0] - b[0]) * kx, (a[1] - b[1]) * 110.57);
+}
+
+/** dBZ of the storms at a place (the strongest), or null where it is dry. */
+export function stormDbz(storms: readonly Storm[], place: readonly [number, number]): { dbz: number; snow: boolean } | null {
+  let best: { dbz: number; snow: boolean } | null = null;
+  for (const storm of storms) {
+    const d = distanceKm(place, storm.center) / storm.radiusKm;
+    if (d > 1) continue;
+    const dbz = d <= 0.6 ? storm.dbz : Math.round(storm.dbz + ((d - 0.6) / 0.4) * (20 - storm.dbz));
+    if (!best || dbz > best.dbz) best = { dbz, snow: storm.snow ?? false };
+  }
+  return best;
+}
+
+/** A tile painted in Universal Blue where the storms are; transparent elsewhere. */
+function stormPixels(tile: { z: number; x: number; y: number }, size: number, storms: readonly Storm[]): Uint8Array {
   const out = new Uint8Array(size * size * 4);
-  const r = size / 4;
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if ((x - size / 2) ** 2 + (y - size / 2) ** 2 <= r * r) out.set(color, (y * size + x) * 4);
+  if (storms.length === 0) return out;
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      const echo = stormDbz(storms, pixelLngLat(tile, size, px, py));
+      if (echo) out.set(paletteColour(echo.dbz, echo.snow), (py * size + px) * 4);
     }
   }
   return out;
+}
+
+/** Moves every frame time (and `generated`) by the same step, so that the newest frame is the last 10-minute step before now. */
+function moveTimesNearNow(catalogue: Record<string, unknown>): void {
+  const radar = catalogue.radar as { past?: Array<{ time?: unknown }>; nowcast?: Array<{ time?: unknown }> } | undefined;
+  const times = (radar?.past ?? []).map((f) => f.time).filter((t): t is number => typeof t === 'number');
+  if (times.length === 0) return;
+  const step = Math.floor(Date.now() / 600_000) * 600 - Math.max(...times);
+  for (const frame of [...(radar?.past ?? []), ...(radar?.nowcast ?? [])]) if (typeof frame.time === 'number') frame.time += step;
+  if (typeof catalogue.generated === 'number') catalogue.generated += step;
 }
 
 /** Encodes RGBA pixels as a PNG (8-bit RGBA, no filtering), as a tile server sends it. */

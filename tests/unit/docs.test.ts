@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_OPTION_KEYS } from '../../src/api/option-types.ts';
+import { CAMERA_EVENTS, POINTER_EVENTS } from '../../src/api/gesture-events.ts';
 import { DOCS_BASE, ROOT, resolvePaths, type ProjectPaths } from '../../scripts/config.ts';
 import { docsAreStale } from '../../scripts/ensure-built.ts';
 import { docsRoute } from '../../scripts/static-server.ts';
@@ -39,10 +40,10 @@ function publicMethods(): string[] {
   return [...new Set(['on', 'off', 'once', ...names])];
 }
 
-/** Event names of `MapEvents`, read from its source. */
+/** Event names of `MapEvents`, read from its source (its own; the gesture events it extends come from their lists). */
 function eventNames(): string[] {
   const source = readFileSync(join(ROOT, 'src/api/map.ts'), 'utf8');
-  const start = source.indexOf('export interface MapEvents {');
+  const start = source.indexOf('export interface MapEvents extends MapGestureEvents {');
   const block = source.slice(start, source.indexOf('\n}\n', start));
   return [...block.matchAll(/^ {2}([a-z]+):/gm)].map((m) => m[1]);
 }
@@ -53,6 +54,7 @@ describe('documentation', () => {
     const events = eventNames();
     expect(methods).toEqual(expect.arrayContaining(['jumpTo', 'setSelection', 'getTrainPosition', 'remove']));
     expect(events).toEqual(['load', 'error', 'selection', 'deselection', 'trackingmode', 'viewmode', 'clockmode', 'ecomode', 'searchmode', 'light']);
+    events.push(...POINTER_EVENTS, ...CAMERA_EVENTS);
     for (const [lang, file] of Object.entries(REFERENCE)) {
       const text = readFileSync(file, 'utf8');
       const rows = (heading: RegExp) => {

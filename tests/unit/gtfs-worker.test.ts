@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { poseAt, serveGtfsSources, type GtfsPort, type GtfsWorkerRequest, type GtfsWorkerResponse } from '../../src/data/gtfs/index.ts';
+import { vehiclePoseInto, serveGtfsSources, type GtfsPort, type GtfsWorkerRequest, type GtfsWorkerResponse } from '../../src/data/gtfs/index.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 
 let server: GtfsServerHandle;
@@ -26,7 +26,7 @@ function testPort() {
 }
 
 describe('the GTFS worker service', () => {
-  it('loads a feed, sends what the map draws, then vehicles with motions, and answers popup questions', async () => {
+  it('loads a feed, sends what the map draws, then vehicles with their paths, and answers popup questions', async () => {
     const { port, received, send } = testPort();
     const stop = serveGtfsSources(port);
     send({ type: 'add', id: 'halifax', source: { gtfsUrl: server.url('/halifax.zip'), vehiclePositionUrl: server.url('/vp.pb'), color: null } });
@@ -35,13 +35,19 @@ describe('the GTFS worker service', () => {
     if (feed.type !== 'feed') throw new Error('no feed');
     expect(feed.data).toMatchObject({ timezone: 'America/Halifax', realtime: true });
     expect(feed.data.routes).toHaveLength(80);
-    expect(Object.keys(feed.data)).not.toContain('trips');
+    expect(Object.keys(feed.data).sort()).toEqual(['agencies', 'bbox', 'realtime', 'routeStrip', 'routes', 'stops', 'timezone']);
+    expect(feed.data.stops.names).toHaveLength(2386);
+    expect(feed.data.stops.coordinates).toHaveLength(2 * 2386);
+    expect(feed.data.routeStrip.vertexCount).toBeGreaterThan(10_000);
     const vehicles = received.find((m) => m.type === 'vehicles')!;
     if (vehicles.type !== 'vehicles') throw new Error('no vehicles');
-    expect(vehicles.vehicles).toHaveLength(290);
-    const bus = vehicles.vehicles.find((v) => v.vehicleId === '2526')!;
-    const pose = poseAt(feed.data.shapes[bus.shape], bus.motion, vehicles.receivedAt);
-    expect(pose.lat).toBeCloseTo(44.8104, 2);
+    expect(vehicles.vehicles.vehicleIds).toHaveLength(290);
+    expect(vehicles.vehicles.paths.count).toBe(290);
+    const bus = vehicles.vehicles.vehicleIds.indexOf('2526');
+    const pose = [0, 0, 0];
+    vehiclePoseInto(vehicles.vehicles.paths, bus, vehicles.receivedAt, pose);
+    expect(pose[1]).toBeCloseTo(44.8104, 2);
+    expect(feed.data.routes[vehicles.vehicles.routes[bus]].shortName).toBe('320');
     expect(received.filter((m) => m.type === 'problem')).toHaveLength(1);
 
     send({ type: 'details', requestId: 7, id: 'halifax', vehicleId: '2526', now: vehicles.receivedAt });
@@ -49,7 +55,7 @@ describe('the GTFS worker service', () => {
     expect(details).toMatchObject({ requestId: 7, details: { routeName: '320', headsign: '320 AIRPORT VIA FALL RIVER', vehicleLabel: '526' } });
 
     send({ type: 'enabled', enabled: false });
-    expect(received.at(-1)).toMatchObject({ type: 'vehicles', id: 'halifax', vehicles: [] });
+    expect(received.at(-1)).toMatchObject({ type: 'vehicles', id: 'halifax', vehicles: { vehicleIds: [] } });
     send({ type: 'remove', id: 'halifax' });
     stop();
   });

@@ -158,6 +158,7 @@ describe('resolveMapOptions: defaults', () => {
       time: undefined,
       realtime: {},
       flights: {},
+      rain: {},
     });
   });
 
@@ -933,5 +934,32 @@ describe('option "time"', () => {
     expect(() => resolveMapOptions({ container: 'map', time: 'tomorrow' }, env)).toThrow(
       'Invalid option "time": "tomorrow" is not a time; expected epoch milliseconds or an ISO 8601 date-time such as "2026-11-24T08:00:00+09:00".',
     );
+  });
+});
+
+describe('option "rain"', () => {
+  it('keeps what is given, trimming a tile host to its origin', () => {
+    const given = { visible: true, catalogueUrl: 'https://radar.example.org/public/weather-maps.json', tileHost: 'https://tiles.example.org/', intervalMs: 60_000 };
+    expect(resolve({ rain: given }).options.rain).toEqual({ ...given, tileHost: 'https://tiles.example.org' });
+    expect(resolve({}).options.rain).toEqual({});
+  });
+
+  it('accepts a catalogue URL relative to the page (a proxy beside it)', () => {
+    expect(resolve({ rain: { catalogueUrl: 'weather/weather-maps.json' } }).options.rain.catalogueUrl).toBe('weather/weather-maps.json');
+  });
+
+  it('reports unknown keys as notices', () => {
+    expect(resolve({ rain: { colour: 'blue' } }).notices).toEqual(['Unknown option "rain.colour" is ignored.']);
+  });
+
+  it.each([
+    [{ rain: true }, 'Invalid option "rain": true is not an object; expected an object {visible?, catalogueUrl?, tileHost?, intervalMs?}.'],
+    [{ rain: { visible: 'yes' } }, 'Invalid option "rain.visible": "yes" is not a boolean; expected true or false.'],
+    [{ rain: { catalogueUrl: 'ftp://radar.example.org/x.json' } }, 'Invalid option "rain.catalogueUrl": "ftp://radar.example.org/x.json" is not an http(s) URL; expected the URL of a radar catalogue in RainViewer\'s weather-maps.json format.'],
+    [{ rain: { tileHost: 'tiles.example.org' } }, 'Invalid option "rain.tileHost": "tiles.example.org" is not an http(s) URL; expected the protocol and host of a radar tile server, such as "https://radar.example.org".'],
+    [{ rain: { tileHost: 'https://tiles.example.org/v2' } }, 'Invalid option "rain.tileHost": "https://tiles.example.org/v2" has a path, query or fragment; expected only a protocol and host, such as "https://radar.example.org".'],
+    [{ rain: { intervalMs: 10 } }, 'Invalid option "rain.intervalMs": 10 is out of range; expected a number from 1000 to 3600000.'],
+  ])('rejects %j with one sentence naming it', (options, message) => {
+    expect(messageFor(options)).toBe(message);
   });
 });

@@ -55,7 +55,8 @@ describe('RainViewerClient against a local server in the real format', () => {
     if (!wet.ok) throw new Error(wet.failure.message);
     expect(wet.url).toBe(`${server.origin}/v2/radar/7b52009b64fd/256/7/113/50/2/0_1.png`);
     expect([wet.width, wet.height]).toEqual([256, 256]);
-    expect(pixel(wet.png, 128, 128)).toEqual([0x3c, 0x7a, 0xd6, 0xff]);
+    // Tokyo Station is pixel (177, 103) of tile 7/113/50: heavy rain, 50 dBZ in RainViewer's colours (#c10000).
+    expect(pixel(wet.png, 177, 103)).toEqual([0xc1, 0x00, 0x00, 0xff]);
     expect(pixel(wet.png, 2, 2)[3]).toBe(0);
     const dry = await client().fetchTile(catalogue, latest, { z: 7, x: 112, y: 50 }, { size: 512 });
     if (!dry.ok) throw new Error(dry.failure.message);

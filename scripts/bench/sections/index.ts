@@ -1,8 +1,10 @@
 import type { BenchSection } from '../types.ts';
 import { cameraSection } from './camera.ts';
+import { gtfsSection } from './gtfs.ts';
 import { loadSection } from './load.ts';
+import { rainSection } from './rain.ts';
 import { routingSection } from './routing.ts';
 import { trainsSection } from './trains.ts';
 
 /** Every section, in the order they run. Add new sections here. */
-export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection];
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection];

@@ -18,7 +18,16 @@ import { readTrips } from './read-trips.ts';
 export interface BuildFeedOptions {
   /** Colour of routes without route_color (the data source's colour). */
   color?: Rgb | null;
+  /**
+   * Called with what the map draws (agencies, routes with their shapes, stops, extent) as soon as it is read,
+   * before stop_times.txt, the largest file: the routes can be drawn while stop times are still being read. A
+   * problem found in stop_times.txt still rejects the whole feed afterwards.
+   */
+  onDrawable?: (drawable: DrawableFeed) => void;
 }
+
+/** The part of a feed that the map draws. */
+export type DrawableFeed = Pick<GtfsFeed, 'agencies' | 'timezone' | 'routes' | 'stops' | 'shapes' | 'bbox'>;
 
 /** Reads every file the model needs. @throws GtfsError naming file, line and field of the first problem. */
 export async function buildFeed(zip: GtfsZip, options: BuildFeedOptions = {}): Promise<GtfsFeed> {
@@ -29,21 +38,13 @@ export async function buildFeed(zip: GtfsZip, options: BuildFeedOptions = {}): P
   const shapes = readShapes(await required('shapes.txt'));
   const services = readServices(await zip.text('calendar.txt'), await zip.text('calendar_dates.txt'));
   const trips = readTrips(await required('trips.txt'), { routes: routes.index, services: services.index, shapes: shapes.index });
-  const stopTimes = readStopTimes(await required('stop_times.txt'), trips.trips, trips.index, stops.stops, stops.index);
   const routeShapes = routes.routes.map(() => new Set<number>());
   for (const trip of trips.trips) if (trip.shape >= 0) routeShapes[trip.route].add(trip.shape);
   routes.routes.forEach((route, i) => (route.shapes = [...routeShapes[i]].sort((a, b) => a - b)));
-  return {
-    agencies,
-    timezone,
-    routes: routes.routes,
-    stops: stops.stops,
-    shapes: shapes.shapes,
-    trips: trips.trips,
-    stopTimes,
-    services: services.services,
-    bbox: extentOf(stops.stops, shapes.shapes),
-  };
+  const drawable: DrawableFeed = { agencies, timezone, routes: routes.routes, stops: stops.stops, shapes: shapes.shapes, bbox: extentOf(stops.stops, shapes.shapes) };
+  options.onDrawable?.(drawable);
+  const stopTimes = readStopTimes(await required('stop_times.txt'), trips.trips, trips.index, stops.stops, stops.index);
+  return { ...drawable, trips: trips.trips, stopTimes, services: services.services };
 }
 
 function extentOf(stops: readonly GtfsStop[], shapes: readonly GtfsShape[]): BBox {

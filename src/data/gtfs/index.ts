@@ -11,7 +11,7 @@ export { GtfsError } from './gtfs-error.ts';
 export { forEachCsvRecord, readCsvTable, CsvRow } from './csv.ts';
 export { parseGtfsTime, formatGtfsTime } from './field-values.ts';
 export { REQUIRED_FILES, openGtfsZip, type GtfsZip } from './gtfs-zip.ts';
-export { buildFeed, type BuildFeedOptions } from './build-feed.ts';
+export { buildFeed, type BuildFeedOptions, type DrawableFeed } from './build-feed.ts';
 export { loadGtfsFeed, parseGtfsZip, type LoadFeedOptions } from './load-feed.ts';
 export { indexFeed, type FeedIndex } from './feed-index.ts';
 export { activeServices, serviceRunsOn, localDateTime, serviceDayStart } from './service-calendar.ts';
@@ -22,5 +22,6 @@ export { planMotion, poseAt, interpolateVehicle, OFF_SHAPE_METRES, type VehicleS
 export { VehicleTracks, type TrackedVehicle } from './vehicle-tracks.ts';
 export { nextStop, describeVehicle, stopDistances, type NextStop, type VehicleDetails, type VehicleProgress } from './next-stop.ts';
 export { validateDataSource, parseGtfsUrlParams, showsVehicles, hexDigitsToRgb, type GtfsSource, type GtfsSourceOptions, type SourceValidation } from './source-options.ts';
-export type { GtfsMapData, GtfsVehicleState, GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
+export { packStops, type GtfsMapData, type GtfsStopsData, type GtfsVehiclesData, type GtfsWorkerRequest, type GtfsWorkerResponse } from './worker-protocol.ts';
+export { buildVehiclePaths, vehiclePoseInto, type VehiclePaths } from './vehicle-paths.ts';
 export { serveGtfsSources, type GtfsPort, type GtfsServiceOptions } from './worker-service.ts';

@@ -5,33 +5,73 @@
  *
  * @module
  */
-import type { BBox, GtfsAgency, GtfsRoute, GtfsShape, GtfsStop } from './feed-model.ts';
+import type { BBox, GtfsAgency, GtfsRoute, GtfsStop } from './feed-model.ts';
 import type { VehicleDetails } from './next-stop.ts';
 import type { GtfsSource } from './source-options.ts';
-import type { VehicleMotion } from './vehicle-motion.ts';
+import type { VehiclePaths } from './vehicle-paths.ts';
 
-/** What the main thread needs to draw a feed (the model without trips, stop times and services). */
+/**
+ * The stops of a feed in flat arrays (one entry per stop, in stops.txt order): a message of a few typed arrays is
+ * transferred at no cost, where thousands of stop objects took a long structured clone on the main thread.
+ */
+export interface GtfsStopsData {
+  names: string[];
+  /** Longitude, latitude of each stop, interleaved. */
+  coordinates: Float64Array;
+  /** location_type of each stop (0 stop, 1 station, 2 entrance). */
+  locationTypes: Uint8Array;
+  /** Index of each stop's parent station, or -1. */
+  parents: Int32Array;
+}
+
+/**
+ * What the main thread needs to draw a feed: agencies, routes, stops and the route lines ready for the GPU. Trips,
+ * stop times, services and shapes stay in the worker (vehicles come with their paths already along the shapes).
+ */
 export interface GtfsMapData {
   agencies: GtfsAgency[];
   timezone: string;
   bbox: BBox;
   routes: GtfsRoute[];
-  shapes: GtfsShape[];
-  stops: GtfsStop[];
+  stops: GtfsStopsData;
   /** Whether vehicles will come (the source has a VehiclePosition URL). */
   realtime: boolean;
+  /** The route lines, ready for the GPU (see `route-lines.ts`); its buffer is transferred. */
+  routeStrip: { bytes: Uint8Array; vertexCount: number };
 }
 
-/** One vehicle as the main thread draws it: `poseAt(shapes[shape] ?? null, motion, Date.now())`. */
-export interface GtfsVehicleState {
-  vehicleId: string;
-  label: string;
-  tripId: string;
+/**
+ * The vehicles of one poll, one entry per vehicle: ids and labels, route indexes, and where each is drawn over the
+ * next poll interval as a timed polyline along its trip's shape ({@link VehiclePaths}, `vehiclePoseInto`).
+ */
+export interface GtfsVehiclesData {
+  vehicleIds: string[];
+  labels: string[];
+  tripIds: string[];
   /** Index into the feed's routes. */
-  route: number;
-  /** Index into {@link GtfsMapData.shapes}, or -1. */
-  shape: number;
-  motion: VehicleMotion;
+  routes: Uint32Array;
+  paths: VehiclePaths;
+  /** Epoch ms when the last vehicle reaches its reported position. */
+  movingUntil: number;
+}
+
+/** Stops in flat arrays. */
+export function packStops(stops: readonly GtfsStop[]): GtfsStopsData {
+  const coordinates = new Float64Array(stops.length * 2);
+  const locationTypes = new Uint8Array(stops.length);
+  const parents = new Int32Array(stops.length);
+  stops.forEach((stop, i) => {
+    coordinates[2 * i] = stop.lng;
+    coordinates[2 * i + 1] = stop.lat;
+    locationTypes[i] = stop.locationType;
+    parents[i] = stop.parent;
+  });
+  return { names: stops.map((s) => s.name), coordinates, locationTypes, parents };
+}
+
+/** The buffers of a message's typed arrays, to transfer. */
+export function transferablesOf(...arrays: ArrayBufferView[]): ArrayBuffer[] {
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
 /** Main thread → worker. */
@@ -45,7 +85,7 @@ export type GtfsWorkerRequest =
 /** Worker → main thread. */
 export type GtfsWorkerResponse =
   | { type: 'feed'; id: string; data: GtfsMapData; parseMs: number }
-  | { type: 'vehicles'; id: string; receivedAt: number; vehicles: GtfsVehicleState[] }
+  | { type: 'vehicles'; id: string; receivedAt: number; vehicles: GtfsVehiclesData }
   /** A vehicle that is not shown (once per distinct message). */
   | { type: 'problem'; id: string; message: string }
   /** The feed could not be loaded (`fatal`), or a realtime poll failed (polling goes on). */

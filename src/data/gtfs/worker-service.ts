@@ -7,16 +7,21 @@
  * @module
  */
 import { describeVehicle } from './next-stop.ts';
+import type { DrawableFeed } from './build-feed.ts';
 import type { GtfsFeed } from './feed-model.ts';
 import { indexFeed } from './feed-index.ts';
 import { loadGtfsFeed, type LoadFeedOptions } from './load-feed.ts';
+import { buildRouteStrip } from './route-lines.ts';
 import { VehiclePoller } from './vehicle-poller.ts';
 import { VehicleTracks } from './vehicle-tracks.ts';
-import type { GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
+import { packStops, transferablesOf, type GtfsVehiclesData, type GtfsWorkerRequest, type GtfsWorkerResponse } from './worker-protocol.ts';
+import { buildVehiclePaths } from './vehicle-paths.ts';
+import type { VehicleMotion } from './vehicle-motion.ts';
+import type { MatchedVehicle } from './vehicle-positions.ts';
 
 /** The part of a worker global scope or `MessagePort` used here. */
 export interface GtfsPort {
-  postMessage(message: GtfsWorkerResponse): void;
+  postMessage(message: GtfsWorkerResponse, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
 }
@@ -37,6 +42,21 @@ interface Loaded {
   tracks: VehicleTracks | null;
 }
 
+/** The vehicles of a poll as the main thread draws them: flat arrays and each vehicle's path over the next interval. */
+function vehiclesData(feed: Pick<GtfsFeed, 'trips' | 'shapes'>, motions: { vehicle: MatchedVehicle; motion: VehicleMotion }[]): GtfsVehiclesData {
+  const shapes = motions.map(({ vehicle }) => feed.shapes[feed.trips[vehicle.trip]?.shape ?? -1] ?? null);
+  let movingUntil = 0;
+  for (const { motion } of motions) movingUntil = Math.max(movingUntil, motion.kind === 'shape' ? motion.toTime : motion.to.time);
+  return {
+    vehicleIds: motions.map(({ vehicle }) => vehicle.vehicleId),
+    labels: motions.map(({ vehicle }) => vehicle.label),
+    tripIds: motions.map(({ vehicle }) => vehicle.tripId),
+    routes: Uint32Array.from(motions, ({ vehicle }) => vehicle.route),
+    paths: buildVehiclePaths(shapes, motions.map(({ motion }) => motion)),
+    movingUntil,
+  };
+}
+
 /** Serves GTFS requests on `port`; returns a function that stops everything. */
 export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {}): () => void {
   const sources = new Map<string, Loaded>();
@@ -48,18 +68,25 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
     const loaded: Loaded = { controller: new AbortController(), feed: null, poller: null, tracks: null };
     sources.set(id, loaded);
     const started = now();
+    const realtime = request.source.vehiclePositionUrl !== null;
+    // The routes are drawn as soon as they are read; stop times (needed for vehicles) follow.
+    const sendDrawable = ({ agencies, timezone, bbox, routes, shapes, stops }: DrawableFeed) => {
+      if (sources.get(id) !== loaded) return;
+      const strip = buildRouteStrip(routes, shapes);
+      const routeStrip = { bytes: strip.bytes, vertexCount: strip.vertexCount };
+      const packed = packStops(stops);
+      const transfer = transferablesOf(strip.bytes, packed.coordinates, packed.locationTypes, packed.parents);
+      port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, stops: packed, realtime, routeStrip }, parseMs: now() - started }, transfer);
+    };
     let feed: GtfsFeed;
     try {
-      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch });
+      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch, onDrawable: sendDrawable });
     } catch (error) {
       if (sources.get(id) === loaded) port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), fatal: true });
       return;
     }
     if (sources.get(id) !== loaded) return;
     loaded.feed = feed;
-    const { agencies, timezone, bbox, routes, shapes, stops } = feed;
-    const realtime = request.source.vehiclePositionUrl !== null;
-    port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, shapes, stops, realtime }, parseMs: now() - started });
     if (!realtime) return;
     const poller = new VehiclePoller({
       url: request.source.vehiclePositionUrl!,
@@ -70,15 +97,9 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       now,
       onUpdate: (update) => {
         tracks.update(update.vehicles, update.receivedAt);
-        const vehicles = tracks.motions().map(({ vehicle, motion }) => ({
-          vehicleId: vehicle.vehicleId,
-          label: vehicle.label,
-          tripId: vehicle.tripId,
-          route: vehicle.route,
-          shape: feed.trips[vehicle.trip].shape,
-          motion,
-        }));
-        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles });
+        const vehicles = vehiclesData(feed, tracks.motions());
+        const { paths } = vehicles;
+        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles }, transferablesOf(vehicles.routes, paths.start, paths.lng, paths.lat, paths.time, paths.bearing, paths.cursor));
       },
       onError: (error) => port.postMessage({ type: 'error', id, message: error.message, fatal: false }),
       onProblem: (message) => port.postMessage({ type: 'problem', id, message }),
@@ -105,7 +126,7 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       else {
         loaded.poller.stop();
         loaded.tracks?.clear();
-        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: [] });
+        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: vehiclesData(loaded.feed!, []) });
       }
     }
   };

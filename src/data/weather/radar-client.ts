@@ -35,8 +35,13 @@ export interface RainViewerClientOptions {
   now?: () => number;
 }
 
-/** Why a request failed; `aborted` means the caller cancelled it. */
-export type RadarFailureKind = 'unreachable' | 'timeout' | 'http' | 'rate-limited' | 'malformed-json' | 'unexpected-shape' | 'not-png' | 'aborted';
+/**
+ * Why a request failed; `aborted` means the caller cancelled it. `undecodable`
+ * (a tile the browser cannot decode, or whose colours are not the radar's scale),
+ * `stale` and `no-frame-yet` (no radar frame fits the clock) come from reading
+ * the answers, see `rain-source.ts`.
+ */
+export type RadarFailureKind = 'unreachable' | 'timeout' | 'http' | 'rate-limited' | 'malformed-json' | 'unexpected-shape' | 'not-png' | 'undecodable' | 'stale' | 'no-frame-yet' | 'aborted';
 
 /** One failed request. */
 export interface RadarFailure {

@@ -26,7 +26,10 @@ export type ControlMessageId =
   | 'layer.flights'
   | 'layer.station-names'
   | 'layer.buildings'
-  | 'layers.close';
+  | 'layer.rain'
+  | 'layer.rain.note'
+  | 'layers.close'
+  | 'layers.pluginHidden';
 
 type Catalog = Record<ControlMessageId, string>;
 
@@ -52,7 +55,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'Airplanes',
     'layer.station-names': 'Station names',
     'layer.buildings': '3D buildings',
+    'layer.rain': 'Precipitation',
+    'layer.rain.note': 'Rain and snow from the weather radar (RainViewer), in real time and above ground only',
     'layers.close': 'Close layers',
+    'layers.pluginHidden': 'Not shown in this mode',
   },
   ja: {
     'playback.edit': '日時を変更',
@@ -75,7 +81,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': '航空機',
     'layer.station-names': '駅名',
     'layer.buildings': '3D建物',
+    'layer.rain': '降水',
+    'layer.rain.note': '気象レーダー（RainViewer）の雨と雪。リアルタイムの地上ビューでのみ表示',
     'layers.close': 'レイヤーを閉じる',
+    'layers.pluginHidden': 'このモードでは表示されません',
   },
   ko: {
     'playback.edit': '날짜 및 시간 편집',
@@ -98,7 +107,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': '항공기',
     'layer.station-names': '역 이름',
     'layer.buildings': '3D 건물',
+    'layer.rain': '강수',
+    'layer.rain.note': '기상 레이더(RainViewer)의 비와 눈. 실시간 지상 보기에서만 표시',
     'layers.close': '레이어 닫기',
+    'layers.pluginHidden': '이 모드에서는 표시되지 않습니다',
   },
   'zh-Hans': {
     'playback.edit': '编辑日期和时间',
@@ -121,7 +133,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': '飞机',
     'layer.station-names': '站名',
     'layer.buildings': '3D建筑',
+    'layer.rain': '降水',
+    'layer.rain.note': '气象雷达（RainViewer）的雨雪，仅在实时的地面视图中显示',
     'layers.close': '关闭图层',
+    'layers.pluginHidden': '此模式下不显示',
   },
   'zh-Hant': {
     'playback.edit': '編輯日期與時間',
@@ -144,7 +159,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': '飛機',
     'layer.station-names': '站名',
     'layer.buildings': '3D建築',
+    'layer.rain': '降水',
+    'layer.rain.note': '氣象雷達（RainViewer）的雨雪，僅在即時的地面視圖中顯示',
     'layers.close': '關閉圖層',
+    'layers.pluginHidden': '此模式下不顯示',
   },
   th: {
     'playback.edit': 'แก้ไขวันที่และเวลา',
@@ -167,7 +185,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'เครื่องบิน',
     'layer.station-names': 'ชื่อสถานี',
     'layer.buildings': 'อาคาร 3 มิติ',
+    'layer.rain': 'ฝน',
+    'layer.rain.note': 'ฝนและหิมะจากเรดาร์ตรวจอากาศ (RainViewer) แสดงเฉพาะแบบเรียลไทม์ในมุมมองบนพื้นดิน',
     'layers.close': 'ปิดเลเยอร์',
+    'layers.pluginHidden': 'ไม่แสดงในโหมดนี้',
   },
   ne: {
     'playback.edit': 'मिति र समय सम्पादन',
@@ -190,7 +211,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'विमानहरू',
     'layer.station-names': 'स्टेसनका नाम',
     'layer.buildings': '3D भवनहरू',
+    'layer.rain': 'वर्षा',
+    'layer.rain.note': 'मौसम राडार (RainViewer) बाट वर्षा र हिउँ, रियल-टाइम र जमिनमाथिको दृश्यमा मात्र',
     'layers.close': 'तहहरू बन्द गर्नुहोस्',
+    'layers.pluginHidden': 'यो मोडमा देखाइँदैन',
   },
   'pt-BR': {
     'playback.edit': 'Editar data e hora',
@@ -213,7 +237,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'Aviões',
     'layer.station-names': 'Nomes das estações',
     'layer.buildings': 'Edifícios 3D',
+    'layer.rain': 'Precipitação',
+    'layer.rain.note': 'Chuva e neve do radar meteorológico (RainViewer), só em tempo real e na superfície',
     'layers.close': 'Fechar camadas',
+    'layers.pluginHidden': 'Não exibido neste modo',
   },
   fr: {
     'playback.edit': 'Modifier la date et l’heure',
@@ -236,7 +263,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'Avions',
     'layer.station-names': 'Noms des gares',
     'layer.buildings': 'Bâtiments 3D',
+    'layer.rain': 'Précipitations',
+    'layer.rain.note': 'Pluie et neige du radar météo (RainViewer), en temps réel et en surface uniquement',
     'layers.close': 'Fermer les calques',
+    'layers.pluginHidden': 'Non affiché dans ce mode',
   },
   es: {
     'playback.edit': 'Editar fecha y hora',
@@ -259,7 +289,10 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'Aviones',
     'layer.station-names': 'Nombres de estaciones',
     'layer.buildings': 'Edificios 3D',
+    'layer.rain': 'Precipitación',
+    'layer.rain.note': 'Lluvia y nieve del radar meteorológico (RainViewer), solo en tiempo real y en superficie',
     'layers.close': 'Cerrar capas',
+    'layers.pluginHidden': 'No se muestra en este modo',
   },
   de: {
     'playback.edit': 'Datum und Uhrzeit ändern',
@@ -282,6 +315,9 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'layer.flights': 'Flugzeuge',
     'layer.station-names': 'Bahnhofsnamen',
     'layer.buildings': '3D-Gebäude',
+    'layer.rain': 'Niederschlag',
+    'layer.rain.note': 'Regen und Schnee vom Wetterradar (RainViewer), nur in Echtzeit und über der Erde',
     'layers.close': 'Ebenen schließen',
+    'layers.pluginHidden': 'In diesem Modus nicht angezeigt',
   },
 };

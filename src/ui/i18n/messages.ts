@@ -56,7 +56,10 @@ export type MessageId =
   | 'layers'
   | 'shareTrain'
   | 'shareFlight'
-  | 'shareStation';
+  | 'shareStation'
+  | 'localTime'
+  | 'vehicleLabel'
+  | 'gtfsRoutesOnly';
 
 type Catalog = Record<MessageId, string>;
 
@@ -116,6 +119,9 @@ const en: Catalog = {
   shareTrain: 'Share this train',
   shareFlight: 'Share this flight',
   shareStation: 'Share this station',
+  localTime: 'Local time',
+  vehicleLabel: 'Vehicle {label}',
+  gtfsRoutesOnly: '{name}: routes and stops only. Vehicles need a GTFS Realtime feed (VehiclePosition).',
 };
 
 /** Interface text in the 11 interface languages. */
@@ -177,6 +183,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'この列車を共有',
     shareFlight: 'このフライトを共有',
     shareStation: 'この駅を共有',
+    localTime: '現地時間',
+    vehicleLabel: '車両 {label}',
+    gtfsRoutesOnly: '{name}: 路線と停留所のみ表示しています。車両の表示には GTFS リアルタイム (VehiclePosition) フィードが必要です。',
   },
   ko: {
     loading: '도쿄 철도망을 불러오는 중…',
@@ -234,6 +243,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: '이 열차 공유',
     shareFlight: '이 항공편 공유',
     shareStation: '이 역 공유',
+    localTime: '현지 시간',
+    vehicleLabel: '차량 {label}',
+    gtfsRoutesOnly: '{name}: 노선과 정류장만 표시합니다. 차량을 표시하려면 GTFS 실시간(VehiclePosition) 피드가 필요합니다.',
   },
   'zh-Hans': {
     loading: '正在加载东京铁路网…',
@@ -291,6 +303,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: '分享这趟列车',
     shareFlight: '分享这个航班',
     shareStation: '分享这个车站',
+    localTime: '当地时间',
+    vehicleLabel: '车辆 {label}',
+    gtfsRoutesOnly: '{name}：仅显示线路和站点。显示车辆需要 GTFS 实时（VehiclePosition）数据源。',
   },
   'zh-Hant': {
     loading: '正在載入東京鐵路網…',
@@ -348,6 +363,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: '分享這班列車',
     shareFlight: '分享這個航班',
     shareStation: '分享這個車站',
+    localTime: '當地時間',
+    vehicleLabel: '車輛 {label}',
+    gtfsRoutesOnly: '{name}：僅顯示路線和站點。顯示車輛需要 GTFS 即時（VehiclePosition）資料來源。',
   },
   th: {
     loading: 'กำลังโหลดเครือข่ายรถไฟโตเกียว…',
@@ -405,6 +423,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'แชร์รถไฟขบวนนี้',
     shareFlight: 'แชร์เที่ยวบินนี้',
     shareStation: 'แชร์สถานีนี้',
+    localTime: 'เวลาท้องถิ่น',
+    vehicleLabel: 'ยานพาหนะ {label}',
+    gtfsRoutesOnly: '{name}: แสดงเฉพาะเส้นทางและป้ายหยุด การแสดงยานพาหนะต้องใช้ฟีด GTFS Realtime (VehiclePosition)',
   },
   ne: {
     loading: 'टोकियो रेल सञ्जाल लोड हुँदैछ…',
@@ -462,6 +483,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'यो रेल सेयर गर्नुहोस्',
     shareFlight: 'यो उडान सेयर गर्नुहोस्',
     shareStation: 'यो स्टेसन सेयर गर्नुहोस्',
+    localTime: 'स्थानीय समय',
+    vehicleLabel: 'सवारी {label}',
+    gtfsRoutesOnly: '{name}: मार्ग र बिसौनीहरू मात्र। सवारीहरू देखाउन GTFS Realtime (VehiclePosition) फिड चाहिन्छ।',
   },
   'pt-BR': {
     loading: 'Carregando a rede ferroviária de Tóquio…',
@@ -519,6 +543,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'Compartilhar este trem',
     shareFlight: 'Compartilhar este voo',
     shareStation: 'Compartilhar esta estação',
+    localTime: 'Horário local',
+    vehicleLabel: 'Veículo {label}',
+    gtfsRoutesOnly: '{name}: somente linhas e paradas. Os veículos precisam de um feed GTFS Realtime (VehiclePosition).',
   },
   fr: {
     loading: 'Chargement du réseau ferroviaire de Tokyo…',
@@ -576,6 +603,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'Partager ce train',
     shareFlight: 'Partager ce vol',
     shareStation: 'Partager cette gare',
+    localTime: 'Heure locale',
+    vehicleLabel: 'Véhicule {label}',
+    gtfsRoutesOnly: '{name} : lignes et arrêts seulement. Les véhicules nécessitent un flux GTFS Realtime (VehiclePosition).',
   },
   es: {
     loading: 'Cargando la red ferroviaria de Tokio…',
@@ -633,6 +663,9 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'Compartir este tren',
     shareFlight: 'Compartir este vuelo',
     shareStation: 'Compartir esta estación',
+    localTime: 'Hora local',
+    vehicleLabel: 'Vehículo {label}',
+    gtfsRoutesOnly: '{name}: solo líneas y paradas. Los vehículos necesitan un feed GTFS Realtime (VehiclePosition).',
   },
   de: {
     loading: 'Das Tokioter Bahnnetz wird geladen…',
@@ -690,5 +723,8 @@ export const MESSAGES: Record<InterfaceLanguage, Catalog> = {
     shareTrain: 'Diesen Zug teilen',
     shareFlight: 'Diesen Flug teilen',
     shareStation: 'Diesen Bahnhof teilen',
+    localTime: 'Ortszeit',
+    vehicleLabel: 'Fahrzeug {label}',
+    gtfsRoutesOnly: '{name}: nur Linien und Haltestellen. Fahrzeuge brauchen einen GTFS-Realtime-Feed (VehiclePosition).',
   },
 };

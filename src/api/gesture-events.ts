@@ -1,0 +1,98 @@
+/**
+ * The map's gesture and camera events (`click`, `mousemove`, `touchstart`, `movestart`, `zoom`, `resize`, …),
+ * fired by a {@link Map} as MapLibre fires them, with `lngLat` and `point` where they apply.
+ *
+ * Pointer events come from the map itself only (not from the controls, panels and markers over it).
+ *
+ * @module
+ */
+import { WebMercatorViewport } from '@deck.gl/core';
+import { CameraMotionTracker, type CameraMotionEvent } from '../data/camera-motion.ts';
+import type { AppStore } from '../store.ts';
+
+/** A point on the map: pixels from the container's top left. */
+export interface MapPoint {
+  x: number;
+  y: number;
+}
+
+/** Data of a pointer event on the map. */
+export interface MapPointerEventData {
+  /** Where it happened on the map. */
+  lngLat: { lng: number; lat: number };
+  /** Where it happened in the container, in pixels. */
+  point: MapPoint;
+  /** The browser's event. */
+  originalEvent: MouseEvent | TouchEvent | WheelEvent;
+}
+
+/** The pointer events a map fires. */
+export const POINTER_EVENTS = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'wheel', 'touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
+export type MapPointerEventType = (typeof POINTER_EVENTS)[number];
+
+/** The camera motion events a map fires, and `resize`. */
+export const CAMERA_EVENTS = [
+  'movestart', 'move', 'moveend', 'dragstart', 'drag', 'dragend', 'zoomstart', 'zoom', 'zoomend',
+  'rotatestart', 'rotate', 'rotateend', 'pitchstart', 'pitch', 'pitchend', 'resize',
+] as const satisfies readonly (CameraMotionEvent | 'resize')[];
+
+/** Pointer events with their data; camera motion and resize events (no data). */
+export type MapGestureEvents = { [K in MapPointerEventType]: MapPointerEventData } & { [K in CameraMotionEvent | 'resize']: undefined };
+
+/** A click is not a click when the pointer moved more than this (px) since it went down (it was a drag). */
+const CLICK_TOLERANCE_PX = 3;
+
+type Fire = <K extends keyof MapGestureEvents>(type: K, data?: MapGestureEvents[K]) => void;
+
+/**
+ * Listens to the container and the store and fires the gesture events.
+ * @returns a function that stops listening.
+ */
+export function linkGestureEvents(container: HTMLElement, store: AppStore, fire: Fire, listens: (type: keyof MapGestureEvents) => boolean): () => void {
+  const unproject = (x: number, y: number) => {
+    const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
+    const viewport = new WebMercatorViewport({ width: container.clientWidth, height: container.clientHeight, longitude, latitude, zoom, bearing, pitch });
+    const [lng, lat] = viewport.unproject([x, y]);
+    return { lng, lat };
+  };
+  let down: MapPoint | null = null;
+  const onPointer = (event: Event) => {
+    const type = event.type as MapPointerEventType;
+    // Only what happens on the map itself (deck.gl's event root and the canvases), not on the controls, panels and
+    // markers over it or the base map's attribution.
+    const target = event.target;
+    if (!(target instanceof Element) || !container.contains(target)) return;
+    if (!(target instanceof HTMLCanvasElement || target.closest('.deck-events-root')) || target.closest('.maplibregl-ctrl')) return;
+    const rect = container.getBoundingClientRect();
+    const source = 'touches' in event ? ((event as TouchEvent).changedTouches[0] ?? null) : (event as MouseEvent);
+    if (!source) return;
+    const point = { x: source.clientX - rect.left, y: source.clientY - rect.top };
+    if (type === 'mousedown') down = point;
+    if (type === 'click' && down && Math.hypot(point.x - down.x, point.y - down.y) > CLICK_TOLERANCE_PX) return;
+    if (!listens(type)) return;
+    fire(type, { lngLat: unproject(point.x, point.y), point, originalEvent: event as MouseEvent });
+  };
+  const options = { capture: true, passive: true } as const;
+  for (const type of POINTER_EVENTS) container.addEventListener(type, onPointer, options);
+
+  const motion = new CameraMotionTracker((type) => fire(type));
+  const unsubscribe = store.subscribe((s, previous) => {
+    if (s.interaction !== previous.interaction) motion.activity(s.interaction);
+    if (s.viewState !== previous.viewState) motion.change(previous.viewState, s.viewState);
+  });
+
+  let size = { width: container.clientWidth, height: container.clientHeight };
+  const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+    const next = { width: container.clientWidth, height: container.clientHeight };
+    if (next.width === size.width && next.height === size.height) return;
+    size = next;
+    fire('resize');
+  });
+  resize?.observe(container);
+
+  return () => {
+    for (const type of POINTER_EVENTS) container.removeEventListener(type, onPointer, options);
+    unsubscribe();
+    resize?.disconnect();
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * The main-thread side of the GTFS data sources (issue #15), loaded the first
+ * time a data source is added: starts the GTFS worker
+ * (`src/data/gtfs/gtfs-worker.ts`), which downloads and parses each feed and
+ * polls its VehiclePosition feed; keeps the loaded feeds and each poll's
+ * vehicles in the store for the layers; turns every failure into one `error`
+ * event; pauses polling in playback (no data-source vehicles there, spec §4)
+ * and while the page is hidden; and fits the camera to a feed when asked.
+ *
+ * @module
+ */
+import { WebMercatorViewport } from '@deck.gl/core';
+import { vehicleKindOf } from '../data/gtfs/feed-model.ts';
+import { VEHICLE_KINDS, type GtfsFeedView, type GtfsLinkApi, type GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
+import type { VehicleDetails } from '../data/gtfs/next-stop.ts';
+import { parseGtfsUrlParams, validateDataSource, type GtfsSource } from '../data/gtfs/source-options.ts';
+import type { VehiclePose } from '../data/gtfs/vehicle-motion.ts';
+import { vehiclePoseInto } from '../data/gtfs/vehicle-paths.ts';
+import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerRequest, GtfsWorkerResponse } from '../data/gtfs/worker-protocol.ts';
+import { PERFORMANCE_MARKS } from '../performance-marks.ts';
+import type { AppStore } from '../store.ts';
+import type { DataSourceOptions } from './option-types.ts';
+
+/** What {@link GtfsLink.list} tells about a data source. */
+export interface DataSourceInfo {
+  id: string;
+  gtfsUrl: string;
+  vehiclePositionUrl: string | null;
+  /** `#rrggbb`, or null. */
+  color: string | null;
+  /** `loading` until the feed is drawn, `loaded`, or `failed` (see the `error` event). */
+  status: 'loading' | 'loaded' | 'failed';
+  /** Names of the feed's agencies (once loaded). */
+  agencies: string[];
+  /** agency_timezone (once loaded), e.g. `America/Halifax`. */
+  timezone: string | null;
+  /** [west, south, east, north] (once loaded). */
+  bounds: [number, number, number, number] | null;
+  routeCount: number;
+  stopCount: number;
+  /** Vehicles shown now (0 without a realtime feed, in playback, or before the first poll). */
+  vehicleCount: number;
+}
+
+/** The worker, or a stand-in (tests). */
+export interface GtfsWorkerPort {
+  postMessage(message: GtfsWorkerRequest): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerResponse>) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  terminate(): void;
+}
+
+interface Entry {
+  id: string;
+  source: GtfsSource;
+  status: DataSourceInfo['status'];
+  fit: boolean;
+  data: GtfsMapData | null;
+}
+
+/** Options of {@link GtfsLink.add}. */
+export interface AddOptions {
+  /** Fit the camera to the feed's extent once it is loaded. */
+  fit?: boolean;
+}
+
+const toHex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+/** The page's base URL (relative data source URLs resolve against it), when there is a page. */
+const pageUrl = () => (typeof document !== 'undefined' ? document.baseURI : undefined);
+
+/** Padding around a feed's extent when the camera fits it, px. */
+const FIT_PADDING = 40;
+
+/** One map's GTFS data sources. */
+export class GtfsLink implements GtfsLinkApi {
+  private readonly worker: GtfsWorkerPort;
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<number, (details: VehicleDetails | null) => void>();
+  private nextRequest = 1;
+  private enabled: boolean;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly onError: (message: string) => void,
+    /** Size of the map's container, for fitting the camera. */
+    private readonly viewSize: () => { width: number; height: number },
+    worker?: GtfsWorkerPort,
+  ) {
+    this.worker = worker ?? (new Worker(new URL('../data/gtfs/gtfs-worker.ts', import.meta.url), { type: 'module', name: 'gtfs' }) as unknown as GtfsWorkerPort);
+    this.worker.addEventListener('message', (event) => this.receive(event.data));
+    this.worker.addEventListener('error', (event) => this.onError(`The GTFS worker failed: ${event.message || 'its script could not be loaded'}.`));
+    store.setState({ gtfsLink: this });
+    this.enabled = this.wantsVehicles();
+    if (!this.enabled) this.post({ type: 'enabled', enabled: false });
+    this.cleanups.push(
+      store.subscribe((s, previous) => {
+        if (s.clockMode !== previous.clockMode) this.updateEnabled();
+      }),
+    );
+    if (typeof document !== 'undefined') {
+      const onVisibility = () => this.updateEnabled();
+      document.addEventListener('visibilitychange', onVisibility);
+      this.cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
+    }
+  }
+
+  /** Vehicles are polled and shown in real-time clock mode while the page is visible. */
+  private wantsVehicles(): boolean {
+    return this.store.getState().clockMode === 'realtime' && !(typeof document !== 'undefined' && document.hidden);
+  }
+
+  private updateEnabled() {
+    const enabled = this.wantsVehicles();
+    if (enabled === this.enabled) return;
+    this.enabled = enabled;
+    this.post({ type: 'enabled', enabled });
+    if (!enabled) {
+      const { gtfsSelection } = this.store.getState();
+      if (gtfsSelection) this.store.getState().selectGtfsVehicle(null);
+      this.store.setState({ gtfsVehicles: {}, gtfsHover: null });
+    }
+  }
+
+  /**
+   * Adds a data source given as map options (`dataSources` entry or `addDataSource` argument, already checked for
+   * types); `path` names it in messages. The URLs are checked here (absolute http(s), or relative to the page).
+   */
+  addOptions(id: string, options: DataSourceOptions, path: string, add: AddOptions = {}): void {
+    const { source, errors } = validateDataSource(options, path, pageUrl());
+    for (const message of errors) this.onError(message);
+    if (source) this.add(id, source, add);
+    else this.entries.set(id, { id, source: { gtfsUrl: options.gtfsUrl, vehiclePositionUrl: options.vehiclePositionUrl ?? null, color: null }, status: 'failed', fit: false, data: null });
+  }
+
+  /**
+   * Adds the data source of the app URL's `gtfsurl`, `gtfsvpurl` and `gtfscolor` (the camera fits it once loaded when `fit`);
+   * each wrong parameter fires one error. Returns whether a source was added.
+   */
+  addFromUrl(id: string, search: string, fit = true): boolean {
+    const { source, errors } = parseGtfsUrlParams(search, pageUrl());
+    for (const message of errors) this.onError(message);
+    if (source) this.add(id, source, { fit });
+    return source !== null;
+  }
+
+  /** Starts loading a validated data source. */
+  add(id: string, source: GtfsSource, options: AddOptions = {}): void {
+    this.remove(id, false);
+    this.entries.set(id, { id, source, status: 'loading', fit: options.fit ?? false, data: null });
+    performance.mark(PERFORMANCE_MARKS.gtfsRequested, { detail: id });
+    this.post({ type: 'add', id, source });
+  }
+
+  /** Removes a data source; returns false when there is none with this id. */
+  remove(id: string, post = true): boolean {
+    const entry = this.entries.get(id);
+    if (!entry) return false;
+    this.entries.delete(id);
+    if (post) this.post({ type: 'remove', id });
+    const state = this.store.getState();
+    const { [id]: _removed, ...gtfsVehicles } = state.gtfsVehicles;
+    if (state.gtfsSelection?.source === id) state.selectGtfsVehicle(null);
+    this.store.setState({ gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== id), gtfsVehicles, gtfsHover: state.gtfsHover?.source === id ? null : state.gtfsHover });
+    return true;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Every data source added and not removed, in the order added. */
+  list(): DataSourceInfo[] {
+    const vehicles = this.store.getState().gtfsVehicles;
+    return [...this.entries.values()].map(({ id, source, status, data }) => ({
+      id,
+      gtfsUrl: source.gtfsUrl,
+      vehiclePositionUrl: source.vehiclePositionUrl,
+      color: source.color ? toHex(source.color) : null,
+      status,
+      agencies: data?.agencies.map((a) => a.name) ?? [],
+      timezone: data?.timezone ?? null,
+      bounds: data ? [...data.bbox] : null,
+      routeCount: data?.routes.length ?? 0,
+      stopCount: data?.stops.names.length ?? 0,
+      vehicleCount: vehicles[id]?.count ?? 0,
+    }));
+  }
+
+  details(source: string, vehicleId: string): Promise<VehicleDetails | null> {
+    if (!this.entries.has(source)) return Promise.resolve(null);
+    const requestId = this.nextRequest++;
+    return new Promise((resolve) => {
+      this.pending.set(requestId, resolve);
+      this.post({ type: 'details', requestId, id: source, vehicleId, now: Date.now() });
+    });
+  }
+
+  pose(source: string, vehicleId: string, time: number): VehiclePose | null {
+    const set = this.store.getState().gtfsVehicles[source];
+    const k = set ? set.vehicleIds.indexOf(vehicleId) : -1;
+    if (k < 0) return null;
+    const out = [0, 0, 0];
+    vehiclePoseInto(set.paths, k, time, out);
+    return { lng: out[0], lat: out[1], bearing: out[2], distance: null };
+  }
+
+  dispose(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.worker.terminate();
+    for (const resolve of this.pending.values()) resolve(null);
+    this.pending.clear();
+    this.entries.clear();
+  }
+
+  private post(message: GtfsWorkerRequest) {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: GtfsWorkerResponse) {
+    if (message.type === 'details') {
+      this.pending.get(message.requestId)?.(message.details);
+      this.pending.delete(message.requestId);
+      return;
+    }
+    const entry = this.entries.get(message.id);
+    if (!entry) return;
+    if (message.type === 'feed') this.loaded(entry, message.data);
+    else if (message.type === 'vehicles') this.vehicles(entry, message.receivedAt, message.vehicles);
+    else if (message.type === 'problem') this.onError(`GTFS Realtime feed ${entry.source.vehiclePositionUrl}: ${message.message}`);
+    else {
+      if (message.fatal) {
+        entry.status = 'failed';
+        this.store.setState({ gtfsFeeds: this.store.getState().gtfsFeeds.filter((f) => f.id !== entry.id) });
+      }
+      this.onError(message.message);
+    }
+  }
+
+  private loaded(entry: Entry, data: GtfsMapData) {
+    performance.mark(PERFORMANCE_MARKS.gtfsFeedReceived, { detail: entry.id });
+    entry.status = 'loaded';
+    entry.data = data;
+    const view: GtfsFeedView = { id: entry.id, source: entry.source, data };
+    const feeds = this.store.getState().gtfsFeeds.filter((f) => f.id !== entry.id);
+    this.store.setState({ gtfsFeeds: [...feeds, view] });
+    if (entry.fit) this.fit(data.bbox);
+  }
+
+  /** Moves the camera so that the extent fills the view (bearing and pitch kept). */
+  private fit([west, south, east, north]: GtfsMapData['bbox']) {
+    const { width, height } = this.viewSize();
+    if (!(width > 2 * FIT_PADDING && height > 2 * FIT_PADDING) || !(east >= west && north >= south)) return;
+    const { longitude, latitude, zoom } = new WebMercatorViewport({ width, height }).fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: FIT_PADDING },
+    );
+    this.store.getState().requestCamera({ longitude, latitude, zoom: Math.min(zoom, 16) }, 'jump');
+  }
+
+  private vehicles(entry: Entry, receivedAt: number, vehicles: GtfsVehiclesData) {
+    const data = entry.data;
+    if (!data) return;
+    const state = this.store.getState();
+    const others = { ...state.gtfsVehicles };
+    const count = vehicles.vehicleIds.length;
+    if (count === 0 || !this.enabled) {
+      delete others[entry.id];
+      this.store.setState({ gtfsVehicles: others });
+      return;
+    }
+    const kinds = new Uint8Array(count);
+    const colors = new Uint8Array(count * 3);
+    for (let k = 0; k < count; k++) {
+      const route = data.routes[vehicles.routes[k]];
+      kinds[k] = Math.max(0, VEHICLE_KINDS.indexOf(vehicleKindOf(route?.type ?? 3)));
+      colors.set(route?.color ?? [128, 128, 128], k * 3);
+    }
+    const set: GtfsVehicleSet = { source: entry.id, receivedAt, count, ...vehicles, kinds, colors, bbox: data.bbox };
+    others[entry.id] = set;
+    const update: Partial<ReturnType<AppStore['getState']>> = { gtfsVehicles: others };
+    // A tracked vehicle missing from the new answer has left the feed: tracking ends.
+    const ids = new Set(vehicles.vehicleIds);
+    if (state.gtfsSelection?.source === entry.id && !ids.has(state.gtfsSelection.vehicleId)) state.selectGtfsVehicle(null);
+    if (state.gtfsHover?.source === entry.id && !ids.has(state.gtfsHover.vehicleId)) update.gtfsHover = null;
+    this.store.setState(update);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Plugins: things a page adds to the map with their own switch in the layers panel (`plugins` option,
+ * `Map.addPlugin`, `Map.removePlugin`), enabled and disabled by the person, visible only in the modes they list.
+ *
+ * @module
+ */
+import { CLOCK_MODES, SEARCH_MODES, VIEW_MODES, pluginVisible, type MapModes, type PluginModes } from '../data/plugin-modes.ts';
+import { INTERFACE_LANGUAGES } from './languages.ts';
+import { fail, formatOptionValue, validateBoolean, validateObject, validateString } from './validators.ts';
+
+/** A plugin, as a page writes it. */
+export interface PluginInterface {
+  /** Unique among the map's plugins. */
+  id: string;
+  /** Its name per interface language (`en`, `ja`, …); English is the fallback. */
+  name?: Partial<Record<string, string>>;
+  /** CSS declarations for its icon in the layers panel (e.g. `background-image: url(icon.svg)`). */
+  iconStyle?: string;
+  /** Enabled when added (default true). */
+  enabled?: boolean;
+  /** Clock modes it is visible in (default both). */
+  clockModes?: readonly ('realtime' | 'playback')[];
+  /** Search modes it is visible in (default all three). */
+  searchModes?: readonly ('none' | 'edit' | 'route')[];
+  /** View modes it is visible in (default both). */
+  viewModes?: readonly ('ground' | 'underground')[];
+  /** Added to a map (first callback). */
+  onAdd?: (map: unknown) => void;
+  /** Removed from the map (last callback; `onDisabled` comes first when it was enabled). */
+  onRemove?: (map: unknown) => void;
+  /** Switched on (also right after `onAdd` when it starts enabled). */
+  onEnabled?: () => void;
+  /** Switched off. */
+  onDisabled?: () => void;
+  /** Became visible or hidden because the map's modes changed. */
+  onVisibilityChanged?: (visible: boolean) => void;
+}
+
+/** A checked plugin with its modes filled in. */
+export type CheckedPlugin = PluginModes & { id: string; names: Record<string, string>; iconStyle: string; enabled: boolean; plugin: PluginInterface };
+
+const CALLBACKS = ['onAdd', 'onRemove', 'onEnabled', 'onDisabled', 'onVisibilityChanged'] as const;
+
+function checkModes<T extends string>(value: unknown, path: string, allowed: readonly T[]): readonly T[] {
+  if (value === undefined) return allowed;
+  if (!Array.isArray(value) || value.some((m) => !(allowed as readonly unknown[]).includes(m))) {
+    fail(path, value, `${formatOptionValue(value)} is not a list of ${allowed.join(', ')}.`);
+  }
+  return value as T[];
+}
+
+/**
+ * Checks a plugin.
+ * @param path - how to name it in messages (`plugin`, `plugins[2]`).
+ * @throws MapOptionError naming the property, the value and what is allowed.
+ */
+export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
+  const plugin = validateObject(value, path, 'a plugin object with an id');
+  const id = validateString(plugin.id, `${path}.id`, 'a plugin id');
+  const names: Record<string, string> = {};
+  if (plugin.name !== undefined) {
+    const given = validateObject(plugin.name, `${path}.name`, `an object of names per language (${INTERFACE_LANGUAGES.join(', ')})`);
+    for (const [lang, text] of Object.entries(given)) names[lang] = validateString(text, `${path}.name.${lang}`, 'a name');
+  }
+  const iconStyle = plugin.iconStyle === undefined ? '' : validateString(plugin.iconStyle, `${path}.iconStyle`, 'CSS declarations');
+  const enabled = plugin.enabled === undefined ? true : validateBoolean(plugin.enabled, `${path}.enabled`);
+  for (const name of CALLBACKS) {
+    if (plugin[name] !== undefined && typeof plugin[name] !== 'function') fail(`${path}.${name}`, plugin[name], `${formatOptionValue(plugin[name])} is not a function.`);
+  }
+  return {
+    id,
+    names,
+    iconStyle,
+    enabled,
+    clockModes: checkModes(plugin.clockModes, `${path}.clockModes`, CLOCK_MODES),
+    searchModes: checkModes(plugin.searchModes, `${path}.searchModes`, SEARCH_MODES),
+    viewModes: checkModes(plugin.viewModes, `${path}.viewModes`, VIEW_MODES),
+    plugin: plugin as unknown as PluginInterface,
+  };
+}
+
+/** What the layers panel shows of a plugin and switches. */
+export interface PluginEntry {
+  id: string;
+  names: Record<string, string>;
+  iconStyle: string;
+  enabled: boolean;
+  visible: boolean;
+}
+
+/**
+ * Runs one plugin's callbacks as it is added, switched, shown or hidden by the modes, and removed. A callback that
+ * throws is reported through `onError` and the map goes on.
+ */
+export class PluginRunner {
+  private enabled: boolean;
+  private visible: boolean;
+
+  constructor(
+    readonly checked: CheckedPlugin,
+    private readonly map: unknown,
+    modes: MapModes,
+    private readonly onError: (message: string) => void,
+  ) {
+    this.enabled = checked.enabled;
+    this.visible = pluginVisible(checked, modes);
+    this.call('onAdd', map);
+    if (this.enabled) this.call('onEnabled');
+    if (!this.visible) this.call('onVisibilityChanged', false);
+  }
+
+  get entry(): PluginEntry {
+    const { id, names, iconStyle } = this.checked;
+    return { id, names, iconStyle, enabled: this.enabled, visible: this.visible };
+  }
+
+  setEnabled(enabled: boolean): void {
+    if (enabled === this.enabled) return;
+    this.enabled = enabled;
+    this.call(enabled ? 'onEnabled' : 'onDisabled');
+  }
+
+  /** The map's modes changed. */
+  modes(now: MapModes): void {
+    const visible = pluginVisible(this.checked, now);
+    if (visible === this.visible) return;
+    this.visible = visible;
+    this.call('onVisibilityChanged', visible);
+  }
+
+  remove(): void {
+    if (this.enabled) this.call('onDisabled');
+    this.call('onRemove', this.map);
+  }
+
+  private call(name: (typeof CALLBACKS)[number], ...args: unknown[]) {
+    const f = this.checked.plugin[name] as ((...a: unknown[]) => void) | undefined;
+    if (!f) return;
+    try {
+      f.apply(this.checked.plugin, args);
+    } catch (e) {
+      this.onError(`The ${name} of plugin "${this.checked.id}" failed: ${(e as Error).message}`);
+    }
+  }
+}

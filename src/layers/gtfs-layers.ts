@@ -1,0 +1,61 @@
+/**
+ * The layers of the GTFS data sources, built from the store's state: one
+ * module the map view imports the first time a data source is loaded.
+ *
+ * @module
+ */
+import type { Layer } from '@deck.gl/core';
+import { vehicleLayerId, type GtfsFeedView, type GtfsVehicleSelection, type GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
+import { GtfsRouteLineLayer, GtfsStopLabelLayer, GtfsStopLayer } from './gtfs-feed-layers.ts';
+import { GtfsVehicleLayer } from './gtfs-vehicle-layer.ts';
+import type { TrackStyle } from './track-uniforms.ts';
+import type { TrainLighting } from './train-lighting.ts';
+
+export { GtfsVehicleLayer, type GtfsVehiclePickingInfo } from './gtfs-vehicle-layer.ts';
+
+/** Station colours of the theme (fill, outline, text, halo), RGBA. */
+type StopColors = { fill: number[]; outline: number[]; text: number[]; halo: number[] };
+
+/** Route lines and stops of every loaded feed, for the network's canvas. */
+export function gtfsNetworkLayers(
+  feeds: readonly GtfsFeedView[],
+  options: { track: TrackStyle; colors: StopColors; routes: boolean; stops: boolean; opacity: number },
+): Layer[] {
+  return feeds.flatMap((feed) => [
+    new GtfsRouteLineLayer({
+      id: `gtfs-routes-${feed.id}`,
+      strip: feed.data.routeStrip,
+      bbox: feed.data.bbox,
+      sourceId: feed.id,
+      track: options.track,
+      visible: options.routes,
+      opacity: options.opacity,
+    } as never) as unknown as Layer,
+    new GtfsStopLayer({ id: `gtfs-stops-${feed.id}`, data: feed.data, colors: options.colors, visible: options.stops, opacity: options.opacity }),
+  ]);
+}
+
+/** Stop names of every loaded feed, for the names' canvas. */
+export function gtfsLabelLayers(feeds: readonly GtfsFeedView[], options: { colors: StopColors; visible: boolean }): Layer[] {
+  return feeds.map((feed) => new GtfsStopLabelLayer({ id: `gtfs-stop-names-${feed.id}`, data: feed.data, colors: options.colors, visible: options.visible }));
+}
+
+/** Vehicles of every feed with a realtime feed, for the overlay canvas. */
+export function gtfsVehicleLayers(
+  vehicles: Readonly<Record<string, GtfsVehicleSet>>,
+  options: { selected: GtfsVehicleSelection | null; lighting: TrainLighting; visible: boolean; frameInterval: number; onScriptTime: (ms: number) => void },
+): Layer[] {
+  return Object.values(vehicles).map(
+    (set) =>
+      new GtfsVehicleLayer({
+        id: vehicleLayerId(set.source),
+        vehicles: set,
+        selected: options.selected?.source === set.source ? options.selected.vehicleId : null,
+        lighting: options.lighting,
+        visible: options.visible,
+        frameInterval: options.frameInterval,
+        onScriptTime: options.onScriptTime,
+        pickable: true,
+      }),
+  );
+}

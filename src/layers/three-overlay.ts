@@ -1,0 +1,160 @@
+/**
+ * three.js layers added through the API: one renderer on a canvas of its own over the map, one scene and camera
+ * per layer, drawn every animation frame with the map's camera while any such layer exists.
+ *
+ * The scenes are in the model space of `src/data/model-space.ts` (east, north, up from Tokyo Station, in
+ * Mercator units); each camera's projection is the map's view-projection carried into that space.
+ *
+ * @module
+ */
+import * as THREE from 'three';
+import { WebMercatorViewport } from '@deck.gl/core';
+import { Matrix4 } from '@math.gl/core';
+import { MODEL_ORIGIN } from '../data/model-space.ts';
+
+/** The camera the three.js scenes are drawn with. */
+export interface ThreeView {
+  longitude: number;
+  latitude: number;
+  zoom: number;
+  bearing: number;
+  pitch: number;
+}
+
+/** What a three.js layer gives and gets. */
+export interface ThreeLayerEntry {
+  id: string;
+  lightColor?: number | string;
+  onAdd?: (map: unknown, context: ThreeContext) => void;
+  onRemove?: (map: unknown, context: ThreeContext) => void;
+}
+
+export interface ThreeContext {
+  renderer: THREE.WebGLRenderer;
+  scene: THREE.Scene;
+  camera: THREE.Camera;
+  THREE: typeof THREE;
+}
+
+interface Drawn {
+  entry: ThreeLayerEntry;
+  context: ThreeContext;
+  ambient: THREE.AmbientLight;
+  sun: THREE.DirectionalLight;
+  visible: boolean;
+}
+
+/** deck.gl's common space has 512 units across the world at zoom 0. */
+const WORLD_SIZE = 512;
+
+/** The three.js layers of one map. */
+export class ThreeOverlay {
+  readonly canvas: HTMLCanvasElement;
+  private readonly renderer: THREE.WebGLRenderer;
+  private readonly layers: Drawn[] = [];
+  private frame = 0;
+  /** The map's light: colour and intensity (0–1). */
+  private light = { color: new THREE.Color(0xffffff), intensity: 1 };
+  /** Model space → deck.gl common space (scale, then the origin's place). */
+  private readonly modelToCommon: Matrix4;
+
+  constructor(
+    parent: HTMLElement,
+    private readonly map: unknown,
+    private readonly view: () => ThreeView,
+  ) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'tt-three';
+    parent.appendChild(this.canvas);
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, alpha: true, antialias: true });
+    this.renderer.autoClear = false;
+    const [ox, oy] = new WebMercatorViewport({ width: 1, height: 1, longitude: 0, latitude: 0, zoom: 0 }).projectFlat(MODEL_ORIGIN as [number, number]);
+    // Model x east and y north in Mercator units (world = 1), z up in the same units; common space has y north too.
+    this.modelToCommon = new Matrix4().translate([ox, oy, 0]).scale([WORLD_SIZE, WORLD_SIZE, WORLD_SIZE]);
+    this.loop();
+  }
+
+  /** Adds a layer: its scene and camera are created and handed to its `onAdd`. */
+  add(entry: ThreeLayerEntry): void {
+    const scene = new THREE.Scene();
+    const camera = new THREE.Camera();
+    camera.matrixAutoUpdate = false;
+    const ambient = new THREE.AmbientLight(0xffffff, 0.6);
+    const sun = new THREE.DirectionalLight(0xffffff, 0.9);
+    sun.position.set(-0.5, -1, 2);
+    scene.add(ambient, sun);
+    const context: ThreeContext = { renderer: this.renderer, scene, camera, THREE };
+    const drawn: Drawn = { entry, context, ambient, sun, visible: true };
+    this.layers.push(drawn);
+    this.applyLight(drawn);
+    entry.onAdd?.(this.map, context);
+  }
+
+  /** Removes a layer (its `onRemove` is called). */
+  remove(id: string): void {
+    const index = this.layers.findIndex((l) => l.entry.id === id);
+    if (index < 0) return;
+    const [drawn] = this.layers.splice(index, 1);
+    drawn.entry.onRemove?.(this.map, drawn.context);
+  }
+
+  setVisible(id: string, visible: boolean): void {
+    const drawn = this.layers.find((l) => l.entry.id === id);
+    if (drawn) drawn.visible = visible;
+  }
+
+  get size(): number {
+    return this.layers.length;
+  }
+
+  /** The map's light (colour `#rrggbb`, intensity 0–1) on every scene, times each layer's `lightColor`. */
+  setLight(color: string, intensity: number): void {
+    this.light = { color: new THREE.Color(color), intensity };
+    for (const drawn of this.layers) this.applyLight(drawn);
+  }
+
+  private applyLight(drawn: Drawn) {
+    // The map's light tints the scene without ever blacking it out (at night, objects are dim, not gone).
+    const own = new THREE.Color(drawn.entry.lightColor ?? 0xffffff);
+    const color = own.multiply(new THREE.Color(0xffffff).lerp(this.light.color, 0.7));
+    drawn.ambient.color.copy(color);
+    drawn.ambient.intensity = 0.35 + 0.35 * this.light.intensity;
+    drawn.sun.color.copy(color);
+    drawn.sun.intensity = 0.2 + 0.9 * this.light.intensity;
+  }
+
+  private readonly loop = () => {
+    this.frame = requestAnimationFrame(this.loop);
+    this.render();
+  };
+
+  /** Draws every visible scene with the map's camera. */
+  render(): void {
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    if (width === 0 || height === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
+      this.renderer.setPixelRatio(ratio);
+      this.renderer.setSize(width, height, false);
+    }
+    const viewport = new WebMercatorViewport({ width, height, ...this.view() });
+    const projection = new Matrix4(viewport.viewProjectionMatrix as number[]).multiplyRight(this.modelToCommon);
+    this.renderer.clear();
+    for (const { context, visible } of this.layers) {
+      if (!visible) continue;
+      context.camera.projectionMatrix.fromArray(projection);
+      context.camera.projectionMatrixInverse.copy(context.camera.projectionMatrix).invert();
+      this.renderer.resetState();
+      this.renderer.render(context.scene, context.camera);
+    }
+  }
+
+  /** Removes every layer, the canvas and the renderer. */
+  dispose(): void {
+    cancelAnimationFrame(this.frame);
+    for (const drawn of [...this.layers]) this.remove(drawn.entry.id);
+    this.renderer.dispose();
+    this.canvas.remove();
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Layers added through the API, from the examples pages: a GeoJSON layer (drawn where its line is, hidden by
+ * setLayerVisibility and below its minzoom), a 3D Tiles layer on the local sample tileset, a three.js box placed
+ * with getModelPosition; duplicate ids and unknown layers fire `error`, bad definitions throw.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { countColor, hex, rectAround, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
+
+const ORANGE = hex('#e8710a');
+
+/** The errors the page's map fires from now on. */
+async function listenForErrors(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { errors: string[] };
+    w.errors = [];
+    window.map.on('error', (e) => w.errors.push(e.message));
+  });
+}
+const errors = (page: Page) => page.evaluate(() => (window as unknown as { errors: string[] }).errors);
+
+/** Orange pixels in a 40 px square around a place (altitude in metres). */
+async function orangeAround(page: Page, lngLat: [number, number], altitude = 0, name?: string) {
+  await waitForCameraToSettle(page);
+  const point = await page.evaluate(([p, a]) => window.map.project(p as [number, number], a as number), [lngLat, altitude] as const);
+  const image = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
+  return countColor(image, rectAround(point, 40, 40, image), ORANGE, 60);
+}
+
+/** Pixels of a rectangle whose colour differs by more than 30 (RGB distance) between two images. */
+function colourChanges(a: RgbaImage, b: RgbaImage, rect: Rect): number {
+  let count = 0;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * a.width + x) * 4;
+      if (Math.hypot(a.data[i] - b.data[i], a.data[i + 1] - b.data[i + 1], a.data[i + 2] - b.data[i + 2]) > 30) count++;
+    }
+  }
+  return count;
+}
+
+/** Waits until the base map has every tile of the view and the camera has settled. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => {
+    const base = window.map.getMapLibreMap();
+    return !base || (base.areTilesLoaded() && !base.isMoving());
+  }, null, { timeout: 60_000 });
+  await page.waitForTimeout(700); // the base map's labels fade for 300 ms
+  await waitForCameraToSettle(page);
+}
+
+/**
+ * Pixels in a square around a place (altitude in metres) that layer `id` draws: hidden, shown, hidden again, the
+ * pixels that differ from both hidden shots while those two agree (so that a base map tile or label arriving
+ * meanwhile is not counted). 0 when it draws nothing there.
+ */
+async function layerPixels(page: Page, id: string, lngLat: [number, number], altitude = 0, name?: string, size = 60) {
+  const setVisible = (visible: boolean) => page.evaluate(([layer, v]) => void window.map.setLayerVisibility(layer as string, v ? 'visible' : 'none'), [id, visible] as const);
+  await setVisible(false);
+  await settle(page);
+  const hidden1 = await screenshotImage(page);
+  await setVisible(true);
+  await settle(page);
+  const shown = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
+  await setVisible(false);
+  await settle(page);
+  const hidden2 = await screenshotImage(page);
+  await setVisible(true);
+  const point = await page.evaluate(([p, a]) => window.map.project(p as [number, number], a as number), [lngLat, altitude] as const);
+  const rect = rectAround(point, size, size, shown);
+  let count = 0;
+  const differs = (a: RgbaImage, b: RgbaImage, i: number) => Math.hypot(a.data[i] - b.data[i], a.data[i + 1] - b.data[i + 1], a.data[i + 2] - b.data[i + 2]) > 30;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * shown.width + x) * 4;
+      if (!differs(hidden1, hidden2, i) && differs(shown, hidden1, i)) count++;
+    }
+  }
+  return count;
+}
+
+test('a GeoJSON layer draws its line, hides with setLayerVisibility and below its minzoom; ids are checked', async ({ page }) => {
+  await page.goto('/examples/geojson.html');
+  await waitForNetwork(page);
+  await listenForErrors(page);
+  const onLine: [number, number] = [139.762, 35.6818];
+  await expect.poll(() => orangeAround(page, onLine), { timeout: 60_000 }).toBeGreaterThan(150);
+  expect(await layerPixels(page, 'walk', onLine, 0, 'geojson-layer.png')).toBeGreaterThan(300);
+
+  // minzoom 12: hidden at 11.99, shown at 12 exactly.
+  await page.evaluate(() => void window.map.jumpTo({ center: [139.762, 35.6818], zoom: 11.99, pitch: 0 }));
+  expect(await layerPixels(page, 'walk', onLine, 0, 'geojson-below-minzoom.png')).toBe(0);
+  await page.evaluate(() => void window.map.setZoom(12));
+  expect(await layerPixels(page, 'walk', onLine)).toBeGreaterThan(20);
+
+  const result = await page.evaluate(() => {
+    const map = window.map;
+    map.addLayer({ id: 'walk', type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addLayer({ id: 'trains', type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.removeLayer('nope');
+    const thrown: string[] = [];
+    for (const bad of [{ id: 'x', type: 'geojson', minzoom: 25 }, { id: 'y', type: 'heatmap' }, { id: '', type: 'geojson' }, { id: 'z', type: 'tile-3d', data: 'a.json', lightColor: [300, 0, 0] }]) {
+      try {
+        map.addLayer(bad as never);
+      } catch (e) {
+        thrown.push((e as Error).message);
+      }
+    }
+    return thrown;
+  });
+  expect(result).toEqual([
+    expect.stringMatching(/"layer.minzoom": 25 is out of range; expected a number from 0 to 24/),
+    expect.stringMatching(/"layer.type": "heatmap" is not one of geojson, tile-3d, three/),
+    expect.stringMatching(/"layer.id"/),
+    expect.stringMatching(/"layer.lightColor": \[300,0,0\] is not an RGB colour/),
+  ]);
+  expect(await errors(page)).toEqual([
+    'A layer "walk" already exists; layer ids must be unique. The layer was not added.',
+    'A layer "trains" already exists; layer ids must be unique. The layer was not added.',
+    'No layer "nope" to remove: the added layers are walk.',
+  ]);
+  await page.evaluate(() => void window.map.removeLayer('walk'));
+  await page.evaluate(() => void window.map.setLayerVisibility('walk', 'none'));
+  expect(await errors(page)).toEqual([expect.anything(), expect.anything(), expect.anything(), expect.stringMatching(/No layer "walk" exists/)]);
+});
+
+test('a 3D Tiles layer draws the local sample tileset', async ({ page }, testInfo) => {
+  const failed: string[] = [];
+  page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+  await page.goto('/examples/tile-3d.html');
+  await page.waitForFunction(() => performance.getEntriesByName('tt:network-drawn').length > 0, null, { timeout: 180_000 });
+  await listenForErrors(page);
+  // The four tiles load; compare the view with the layer shown and hidden.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.b3dm')).length), { timeout: 60_000 }).toBe(4);
+  await page.waitForTimeout(1500);
+  const centre = await page.evaluate(() => window.map.getCenter());
+  await screenshotImage(page, { testInfo, name: 'tile-3d-layer.png' });
+  expect(await layerPixels(page, 'city', [centre.lng, centre.lat], 0, undefined, 2000), 'pixels the tiles cover').toBeGreaterThan(5000);
+  expect(failed).toEqual([]);
+  expect(await errors(page)).toEqual([]);
+});
+
+test('a three.js layer draws its box at its model position and follows the camera; removing it clears it', async ({ page }) => {
+  await page.goto('/examples/three.html');
+  await waitForNetwork(page);
+  await listenForErrors(page);
+  const station: [number, number] = [139.7671, 35.6812];
+  await expect.poll(() => layerPixels(page, 'box', station, 60), { timeout: 60_000 }).toBeGreaterThan(1500);
+  await layerPixels(page, 'box', station, 60, 'three-layer.png');
+  await page.evaluate(() => void window.map.jumpTo({ center: [139.765, 35.683], bearing: 45 }));
+  expect(await layerPixels(page, 'box', station, 60, 'three-moved.png')).toBeGreaterThan(1500);
+  // Away from the box, hiding it changes nothing.
+  expect(await layerPixels(page, 'box', [139.775, 35.675])).toBe(0);
+  const before = await screenshotImage(page);
+  await page.evaluate(() => void window.map.removeLayer('box'));
+  await page.waitForTimeout(300);
+  await waitForCameraToSettle(page);
+  const after = await screenshotImage(page);
+  expect(colourChanges(before, after, { x: 0, y: 0, width: before.width, height: before.height })).toBeGreaterThan(1500);
+  expect(await errors(page)).toEqual([]);
+});

@@ -1,0 +1,265 @@
+/**
+ * The embed API as a developer uses it: getters that read a jump at once, one rule for bad arguments,
+ * the map's gesture and camera events from real input, the base map instance; markers, popups and
+ * panels from the examples pages (pixels and DOM where they are drawn).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { attachPng } from './support/pixels.ts';
+
+/** Records every event of `types` fired by window.map as "type" strings (with lng/lat checks kept aside). */
+async function recordEvents(page: Page, types: readonly string[]) {
+  await page.evaluate((list) => {
+    const w = window as unknown as { heard: string[]; points: Record<string, { lngLat: { lng: number; lat: number }; point: { x: number; y: number } }> };
+    w.heard = [];
+    w.points = {};
+    const on = window.map.on.bind(window.map) as (type: string, listener: (e: { type: string; lngLat?: { lng: number; lat: number }; point?: { x: number; y: number } }) => void) => void;
+    for (const type of list) {
+      on(type, (e) => {
+        w.heard.push(e.type);
+        if (e.lngLat && e.point) w.points[e.type] = { lngLat: e.lngLat, point: e.point };
+      });
+    }
+  }, types);
+}
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: string[] }).heard.splice(0));
+const count = (list: string[], type: string) => list.filter((t) => t === type).length;
+
+test('getters read a jump at once; a bad argument throws naming it, an unknown thing fires error', async ({ page }) => {
+  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  const result = await page.evaluate(() => {
+    const map = window.map;
+    map.setZoom(16.5);
+    const zoom = map.getZoom();
+    map.jumpTo({ center: [139.7, 35.69], bearing: 30, pitch: 40 });
+    const after = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
+    map.setCenter({ lng: 139.76, lat: 35.68 }).setBearing(-20).setPitch(10);
+    const setters = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
+    const thrown = (f: () => unknown) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    };
+    const errors: string[] = [];
+    map.on('error', (e) => errors.push(e.message));
+    const throws = {
+      zoom: thrown(() => map.setZoom(23)),
+      pitch: thrown(() => map.setPitch(86)),
+      viewMode: thrown(() => map.setViewMode('x' as never)),
+      selection: thrown(() => map.setSelection('odpt.Train:')),
+      visibility: thrown(() => map.setLayerVisibility('trains', 'hidden' as never)),
+      unknownLayer: thrown(() => map.setLayerVisibility('nope', 'none')),
+    };
+    return { zoom, after, setters, throws, errors };
+  });
+  expect(result.zoom).toBe(16.5);
+  expect(result.after.center.lng).toBeCloseTo(139.7, 6);
+  expect(result.after.bearing).toBe(30);
+  expect(result.after.pitch).toBe(40);
+  expect(result.setters).toEqual({ center: { lng: 139.76, lat: 35.68 }, bearing: -20, pitch: 10 });
+  expect(result.throws.zoom).toMatch(/MapOptionError: .*zoom.*23.*0.*22/);
+  expect(result.throws.pitch).toMatch(/MapOptionError: .*pitch.*86/);
+  expect(result.throws.viewMode).toMatch(/MapOptionError: .*viewMode.*"x".*ground.*underground/);
+  expect(result.throws.selection).toMatch(/MapOptionError: Invalid selection "odpt.Train:"/);
+  expect(result.throws.visibility).toMatch(/MapOptionError: .*visibility.*hidden/);
+  expect(result.throws.unknownLayer).toBe('no error');
+  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/)]);
+  // The base map instance and the model space of three.js layers.
+  const extras = await page.evaluate(() => {
+    const base = window.map.getMapLibreMap();
+    const origin = window.map.getModelPosition([139.7671, 35.6812]);
+    const up = window.map.getModelPosition([139.7671, 35.6812], 100);
+    return { hasStyle: typeof base?.getStyle === 'function', same: base === window.map.getMapboxMap(), origin, up: up.z / window.map.getModelScale() };
+  });
+  expect(extras.hasStyle).toBe(true);
+  expect(extras.same).toBe(true);
+  expect(Math.abs(extras.origin.x) + Math.abs(extras.origin.y)).toBeLessThan(1e-9);
+  expect(extras.up).toBeCloseTo(100, 6);
+});
+
+const MOUSE_EVENTS = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'wheel'] as const;
+const MOTION_EVENTS = ['movestart', 'move', 'moveend', 'dragstart', 'drag', 'dragend', 'zoomstart', 'zoom', 'zoomend', 'rotatestart', 'rotate', 'rotateend', 'pitchstart', 'pitch', 'pitchend', 'resize'] as const;
+
+test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({ page }) => {
+  await page.mouse.move(1, 1);
+  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await waitForCameraToSettle(page);
+  await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS]);
+
+  // Into the map, a click where nothing moves: mouseover, mousemove, mousedown, mouseup, click with its place.
+  await page.mouse.move(500, 300, { steps: 2 });
+  await page.mouse.click(500, 300);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('click'))).toBe(true);
+  let list = await heard(page);
+  expect(count(list, 'mouseover')).toBe(1);
+  expect(count(list, 'mousedown')).toBe(1);
+  expect(count(list, 'mouseup')).toBe(1);
+  expect(count(list, 'click')).toBe(1);
+  expect(count(list, 'mousemove')).toBeGreaterThan(0);
+  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+  const click = await page.evaluate(() => {
+    const { lngLat, point } = (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number }; point: { x: number; y: number } }> }).points.click;
+    const back = window.map.project(lngLat);
+    return { point, back };
+  });
+  expect(click.point).toEqual({ x: 500, y: 300 });
+  expect(Math.abs(click.back.x - 500) + Math.abs(click.back.y - 300)).toBeLessThan(1);
+
+  // A drag: one dragstart and movestart, drags and moves, one dragend and moveend; no click.
+  await page.mouse.move(600, 400);
+  await page.mouse.down();
+  await page.mouse.move(650, 420, { steps: 4 });
+  await page.mouse.move(700, 440, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 20_000 }).toBe(true);
+  list = await heard(page);
+  for (const type of ['dragstart', 'dragend', 'movestart', 'moveend', 'mousedown', 'mouseup']) expect(count(list, type), type).toBe(1);
+  expect(count(list, 'drag')).toBeGreaterThan(0);
+  expect(count(list, 'move')).toBeGreaterThanOrEqual(count(list, 'drag'));
+  expect(count(list, 'click')).toBe(0);
+  expect(list.indexOf('dragend')).toBeLessThan(list.indexOf('moveend'));
+
+  // The wheel zooms: wheel, zoomstart … zoomend.
+  await page.mouse.move(640, 360);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
+  list = await heard(page);
+  expect(count(list, 'wheel')).toBeGreaterThan(0);
+  expect(count(list, 'zoomstart')).toBe(1);
+  expect(count(list, 'zoomend')).toBe(1);
+
+  // Right button: contextmenu. Double click: dblclick.
+  await page.mouse.click(400, 500, { button: 'right' });
+  await page.mouse.dblclick(300, 500);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('dblclick'))).toBe(true);
+  list = await heard(page);
+  expect(count(list, 'contextmenu')).toBe(1);
+  expect(count(list, 'dblclick')).toBe(1);
+
+  // Onto a control: mouseout (the controls are not the map); the control's click is no map click.
+  await page.getByRole('button', { name: 'Zoom in' }).hover();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
+  list = await heard(page);
+  expect(count(list, 'mouseout')).toBe(1);
+  expect(count(list, 'click')).toBe(0);
+
+  // An animated rotation and tilt: rotatestart and pitchstart once, rotate and pitch per frame, the ends once.
+  await page.evaluate(() => void window.map.easeTo({ bearing: 40, pitch: 30, duration: 800 }));
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+  list = await heard(page);
+  for (const type of ['movestart', 'rotatestart', 'pitchstart', 'rotateend', 'pitchend', 'moveend']) expect(count(list, type), type).toBe(1);
+  expect(count(list, 'rotate')).toBeGreaterThan(0);
+
+  // A smaller window: resize.
+  await page.setViewportSize({ width: 1000, height: 640 });
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('resize'))).toBe(true);
+  expect(count(await heard(page), 'resize')).toBe(1);
+});
+
+test.describe('touch', () => {
+  test.use({ hasTouch: true });
+  test('touchstart, touchmove, touchend and touchcancel on the map, with their place', async ({ page }) => {
+    await openMap(page, `?lang=en&${NO_TRAINS}`);
+    await recordEvents(page, ['touchstart', 'touchmove', 'touchend', 'touchcancel']);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' || type === 'touchCancel' ? [] : [{ x, y }] });
+    await touch('touchStart', 400, 300);
+    await touch('touchMove', 440, 340);
+    await touch('touchMove', 460, 360);
+    await touch('touchEnd', 460, 360);
+    await touch('touchStart', 500, 300);
+    await touch('touchCancel', 500, 300);
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.length)).toBeGreaterThanOrEqual(4);
+    await page.waitForTimeout(500);
+    const list = await heard(page);
+    expect(count(list, 'touchstart')).toBe(2);
+    expect(count(list, 'touchmove')).toBeGreaterThanOrEqual(1);
+    expect(count(list, 'touchend')).toBe(1);
+    expect(count(list, 'touchcancel')).toBe(1);
+    const start = await page.evaluate(() => (window as unknown as { points: Record<string, { point: { x: number; y: number } }> }).points.touchstart.point);
+    expect(start).toEqual({ x: 500, y: 300 });
+  });
+});
+
+test('markers sit at their places and follow the camera, hide below minZoom, and fire click, mouseenter and mouseleave; a popup opens at the clicked place', async ({ page }, testInfo) => {
+  await page.goto('/examples/markers.html');
+  await waitForNetwork(page);
+  await waitForCameraToSettle(page);
+  const markers = page.locator('.landmark');
+  await expect(markers).toHaveCount(3);
+  const placeOf = (i: number) =>
+    page.evaluate((k) => {
+      const w = window as unknown as { markers: { getElement(): HTMLElement }[] };
+      const r = w.markers[k].getElement().getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2, shown: getComputedStyle(w.markers[k].getElement()).display !== 'none' };
+    }, i);
+  const expected = (lngLat: [number, number]) => page.evaluate((p) => window.map.project(p), lngLat);
+  let place = await placeOf(0);
+  let want = await expected([139.7649, 35.6812]);
+  expect(place.shown).toBe(true);
+  expect(Math.abs(place.x - want.x) + Math.abs(place.y - want.y)).toBeLessThan(2);
+  // Ginza (minZoom 15) is hidden at zoom 14.
+  expect((await placeOf(2)).shown).toBe(false);
+
+  // The camera moves: the marker follows.
+  await page.evaluate(() => void window.map.jumpTo({ center: [139.764, 35.677], zoom: 15.2 }));
+  await expect.poll(async () => (await placeOf(2)).shown).toBe(true);
+  place = await placeOf(0);
+  want = await expected([139.7649, 35.6812]);
+  expect(Math.abs(place.x - want.x) + Math.abs(place.y - want.y)).toBeLessThan(2);
+
+  await page.evaluate(() => {
+    const w = window as unknown as { markers: { on(t: string, f: () => void): void }[]; markerEvents: string[] };
+    w.markerEvents = [];
+    for (const type of ['click', 'mouseenter', 'mouseleave']) w.markers[0].on(type, () => w.markerEvents.push(type));
+  });
+  const first = markers.first();
+  await first.hover();
+  await first.click();
+  await page.mouse.move(5, 700);
+  expect(await page.evaluate(() => (window as unknown as { markerEvents: string[] }).markerEvents)).toEqual(['mouseenter', 'click', 'mouseleave']);
+  await expect(first).toHaveClass(/active/);
+  const popup = page.locator('.tt-api-popup');
+  await expect(popup).toContainText('Tokyo Station Marunouchi Building');
+  const box = (await popup.boundingBox())!;
+  const anchor = await expected([139.7649, 35.6812]);
+  expect(Math.abs(box.x + box.width / 2 - anchor.x)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height + 8 - anchor.y)).toBeLessThan(3); // the tip's point at the place
+  await attachPng(testInfo, 'markers-popup.png', await page.screenshot());
+  // setVisibility hides it; the close button removes the popup.
+  await page.evaluate(() => void (window as unknown as { markers: { setVisibility(v: boolean): void }[] }).markers[1].setVisibility(false));
+  await expect(markers.nth(1)).toBeHidden();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+});
+
+test('a panel with title buttons folds by its title; a modal panel opens over a dimmed map and closes with Escape', async ({ page }, testInfo) => {
+  await page.goto('/examples/panel.html');
+  await waitForNetwork(page);
+  const panel = page.locator('.tt-api-panel').first();
+  await expect(panel.getByRole('heading', { name: 'Morning peak' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Underground' }).click();
+  await expect(panel.locator('#mode')).toHaveText('View: underground');
+  await expect(panel.locator('.tt-api-panel-content')).toBeVisible(); // a title-bar button does not fold it
+  await panel.getByRole('button', { name: 'About' }).click();
+  const modal = page.getByRole('dialog', { name: 'About this map' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('Every train of the Tokyo area');
+  await expect(page.locator('.tt-api-backdrop')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Close' })).toBeFocused();
+  await attachPng(testInfo, 'panel-modal.png', await page.screenshot());
+  expect(await page.evaluate(() => (window as unknown as { panels: { about: { isOpen(): boolean } } }).panels.about.isOpen())).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(page.locator('.tt-api-backdrop')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { panels: { about: { isOpen(): boolean } } }).panels.about.isOpen())).toBe(false);
+  // The title folds the panel and unfolds it.
+  await panel.getByRole('button', { name: 'Morning peak' }).click();
+  await expect(panel.locator('.tt-api-panel-content')).toBeHidden();
+  await panel.getByRole('button', { name: 'Morning peak' }).click();
+  await expect(panel.locator('.tt-api-panel-content')).toBeVisible();
+});
