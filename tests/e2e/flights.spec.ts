@@ -170,7 +170,7 @@ test.describe.serial('airplanes on one page', () => {
     page = await browser.newPage();
     await page.goto('/?lang=en&theme=light');
     await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
-    const options: MapOptions = {
+    const options = {
       center: HANEDA,
       zoom: 11.5,
       pitch: 0,
@@ -178,20 +178,21 @@ test.describe.serial('airplanes on one page', () => {
       secrets: { odpt: KEY },
       // Trains by their timetables only (no real-time host), airplanes from the local server.
       realtime: { hosts: [] },
-      flights: { hosts: [{ id: 'local', baseUrl: server.url, secret: 'odpt', operators: ['HND-JAT', 'HND-TIAT', 'NAA'] }], intervalMs: INTERVAL_MS },
-    };
-    await page.evaluate((options) => {
+      flights: { hosts: [{ id: 'local', baseUrl: server.url, secret: 'odpt' as const, operators: ['HND-JAT', 'HND-TIAT', 'NAA'] }], intervalMs: INTERVAL_MS },
+    } satisfies Omit<MapOptions, 'container'>;
+    const json = JSON.stringify(options);
+    await page.evaluate((json) => {
       const w = window as unknown as TestWindow;
       w.map.remove();
       performance.clearMarks();
       const MapClass = w.map.constructor as new (options: MapOptions) => TransitMap;
       w.mapErrors = [];
       w.mapEvents = [];
-      w.map = new MapClass({ container: 'map', lang: 'en', theme: 'light', ...options });
+      w.map = new MapClass({ container: 'map', lang: 'en', theme: 'light', ...(JSON.parse(json) as Omit<MapOptions, 'container'>) });
       w.map.on('error', (e) => w.mapErrors.push(e.message));
       w.map.on('selection', (e) => w.mapEvents.push(`selection ${e.selection}`));
       w.map.on('deselection', () => w.mapEvents.push('deselection'));
-    }, options);
+    }, json);
     try {
       await page.waitForFunction(() => ['tt:network-drawn', 'tt:aircraft-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
     } catch (e) {
@@ -271,8 +272,8 @@ test.describe.serial('airplanes on one page', () => {
     // The camera follows the aircraft: the view's centre comes to it and stays with it as it flies on.
     const centreToAircraft = async () => {
       const [a] = await aircraftNow(page, [tracked!]);
-      const center = await page.evaluate(() => (window as unknown as TestWindow).map.getCenter());
-      const c: [number, number] = Array.isArray(center) ? (center as [number, number]) : [(center as { lng: number }).lng, (center as { lat: number }).lat];
+      const { lng, lat } = await page.evaluate(() => (window as unknown as TestWindow).map.getCenter());
+      const c: [number, number] = [lng, lat];
       return a ? metres(c, [a.lng, a.lat]) : Infinity;
     };
     await expect.poll(centreToAircraft, { timeout: 15_000, message: 'm from the view centre to the aircraft' }).toBeLessThan(300);
