@@ -12,6 +12,7 @@
  *   with its id and the camera follows it; Escape ends it.
  * - A departure selected by id climbs (its altitude rises over time).
  * - The airplanes switch of the layers panel hides them (pixels) and shows them.
+ * - In playback the day's flights fly by their scheduled times, statuses off.
  * - A broken feed fires one error while the trains keep running.
  */
 import { readFileSync } from 'node:fs';
@@ -333,6 +334,23 @@ test.describe.serial('airplanes on one page', () => {
     await page.waitForTimeout(1500);
     const shown = await mapShot(page, testInfo, 'planes-shown-again.png');
     expect(diffMask(shown, hidden, 24).count, 'pixels the airplanes draw once shown again').toBeGreaterThan(30);
+  });
+
+  test('in playback the day\'s flights fly by their scheduled times, without status', async ({}, testInfo) => {
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setClockMode('playback'));
+    await expect.poll(async () => (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).length, { message: 'departures in the air in playback' }).toBeGreaterThan(0);
+    const departure = (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).sort((a, b) => a.altitude - b.altitude)[0];
+    await page.evaluate((id) => void (window as unknown as TestWindow).map.setSelection(id), departure.id);
+    const panel = page.getByTestId('flight-panel');
+    await expect(panel).toContainText(departure.number);
+    await expect(panel.getByTestId('popup-times')).toContainText(departure.scheduled);
+    // Real-time status is off in playback.
+    await expect(panel.getByTestId('popup-status')).toHaveCount(0);
+    await attachPng(testInfo, 'playback-tracking.png', await page.screenshot());
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setSelection(null));
+    await expect(panel).toBeHidden();
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setClockMode('realtime'));
+    await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).map.getClockMode())).toBe('realtime');
   });
 
   test('a broken feed fires one error while the trains keep running', async () => {
