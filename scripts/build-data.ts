@@ -15,7 +15,7 @@ try {
   const t = manifest.timetables;
   console.log(`Data bundle written to ${paths.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations, ${manifest.counts.trackVertices} track vertices`);
-  console.log(`  network ${kb(manifest.network.gzipBytes)} gzip; exits ${kb(manifest.exits?.gzipBytes ?? 0)} gzip (${manifest.counts.exits}, loaded on first use); timetables (gzip): weekday ${kb(t.weekday.gzipBytes)} (${t.weekday.trains} trains), saturday ${kb(t.saturday.gzipBytes)} (${t.saturday.trains}), holiday ${kb(t.holiday.gzipBytes)} (${t.holiday.trains})`);
+  console.log(`  network ${kb(manifest.network.gzipBytes)} gzip; exits ${kb(manifest.exits?.gzipBytes ?? 0)} gzip (${manifest.counts.exits}, loaded on first use); flights ${kb(manifest.flights?.gzipBytes ?? 0)} gzip (${manifest.counts.flightCourses ?? 0} courses, loaded after the first view); timetables (gzip): weekday ${kb(t.weekday.gzipBytes)} (${t.weekday.trains} trains), saturday ${kb(t.saturday.gzipBytes)} (${t.saturday.trains}), holiday ${kb(t.holiday.gzipBytes)} (${t.holiday.trains})`);
   console.log(`  ${warnings.length} warnings`);
 } catch (e) {
   console.error(`npm run data: ${(e as Error).message}`);

@@ -74,6 +74,7 @@ export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean
     sourceModified: output.sourceModified,
     network: writeVersioned(paths.out, 'network', output.network),
     exits: writeVersioned(paths.out, 'exits', output.exits),
+    flights: writeVersioned(paths.out, 'flights', output.flights),
     timetables: {
       weekday: { ...writeVersioned(paths.out, 'timetable-weekday', output.timetables.weekday.bytes), trains: output.timetables.weekday.trains },
       saturday: { ...writeVersioned(paths.out, 'timetable-saturday', output.timetables.saturday.bytes), trains: output.timetables.saturday.trains },
@@ -86,7 +87,7 @@ export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean
   writeFileSync(join(paths.out, MANIFEST_FILE + '.tmp'), text);
   writeFileSync(join(paths.out, MANIFEST_FILE + '.gz'), gzipSync(text, { level: 9 }));
   renameSync(join(paths.out, MANIFEST_FILE + '.tmp'), join(paths.out, MANIFEST_FILE));
-  const current = new Set([manifest.network.file, manifest.exits!.file, ...Object.values(manifest.timetables).map((t) => t.file)].flatMap((f) => [f, f + '.gz']));
+  const current = new Set([manifest.network.file, manifest.exits!.file, manifest.flights!.file, ...Object.values(manifest.timetables).map((t) => t.file)].flatMap((f) => [f, f + '.gz']));
   for (const file of previous) if (!current.has(file)) unlinkSync(join(paths.out, file));
   return { manifest, warnings };
 }

@@ -14,6 +14,8 @@ export const PERFORMANCE_MARKS = {
   timetableParse: 'tt:timetable-parse',
   /** The first frame with trains has been drawn. */
   trainsDrawn: 'tt:trains-drawn',
+  /** The first frame with aircraft has been drawn. */
+  aircraftDrawn: 'tt:aircraft-drawn',
   /** A GTFS data source was handed to the GTFS worker (detail: its id). */
   gtfsRequested: 'tt:gtfs-requested',
   /** A GTFS feed arrived from the worker, parsed (detail: its id). */

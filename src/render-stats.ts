@@ -24,8 +24,15 @@ export interface RenderStats {
   rainDrops: number;
   /** Main-thread milliseconds spent turning radar tiles into rain grids (decoding them and reading their colours runs in a worker). */
   rainDecodeMs: number;
+  /** Frames of the aircraft layer (each computes every aircraft at the clock's time). */
+  flightFrames: number;
+  /** Main-thread milliseconds spent on airplanes (computing and writing every aircraft, upload, draw). */
+  flightScriptMs: number;
+  /** Aircraft drawn in the newest frame, and flights planned for the day. */
+  aircraft: number;
+  flightsPlanned: number;
 }
 
 export function createRenderStats(): RenderStats {
-  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0, rainFrames: 0, rainScriptMs: 0, rainDrops: 0, rainDecodeMs: 0 };
+  return { frames: 0, trainFrames: 0, trainScriptMs: 0, trainComputeMs: 0, trains: 0, cars: 0, gtfsVehicleScriptMs: 0, gtfsVehicleFrames: 0, rainFrames: 0, rainScriptMs: 0, rainDrops: 0, rainDecodeMs: 0, flightFrames: 0, flightScriptMs: 0, aircraft: 0, flightsPlanned: 0 };
 }

@@ -13,6 +13,7 @@ import type { LightState } from './data/light/light-state.ts';
 import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
+import type { FlightsHandle } from './data/flights/flights-handle.ts';
 import type { CustomLayer } from './api/layer-types.ts';
 import type { PluginEntry } from './api/plugin.ts';
 import type { GtfsFeedView, GtfsLinkApi, GtfsVehicleHover, GtfsVehicleSelection, GtfsVehicleSet } from './data/gtfs/feed-view.ts';
@@ -48,6 +49,27 @@ export interface TrainSelection {
   /** Train id without prefix, e.g. "JR-East.Yamanote.400G". */
   id: string;
 }
+
+/** The selected (tracked) flight. */
+export interface FlightSelection {
+  kind: 'flight';
+  /** Feed key of the flight: `arrival:{id}` or `departure:{id}`. */
+  key: string;
+  /** Flight id without prefix, e.g. "HND-JAT.HND.JL163". */
+  id: string;
+  direction: 'arrival' | 'departure';
+}
+
+/** A flight under the pointer (or just tapped), with where to show its popup. */
+export interface FlightHoverState {
+  /** Feed key of the flight. */
+  key: string;
+  x: number;
+  y: number;
+}
+
+/** State of the airplanes: not started, no access token, waiting for the first answer, flying, or the feeds failing. */
+export type FlightState = 'off' | 'no-token' | 'pending' | 'ok' | 'failing';
 
 /** The selected station group (station panel, highlighted on the map). */
 export interface StationSelection extends StationGroup {
@@ -96,7 +118,7 @@ export interface CameraRequest {
 }
 
 /** Ids of the built-in map layers. `rain` is off unless switched on (it reads a weather service on the internet). */
-export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'buildings', 'rain'] as const;
+export const BUILT_IN_LAYERS = ['railways', 'stations', 'station-names', 'trains', 'flights', 'buildings', 'rain'] as const;
 export type BuiltInLayer = (typeof BUILT_IN_LAYERS)[number];
 
 export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -189,6 +211,15 @@ export interface AppState {
   reportError: (message: string) => void;
   /** Route search panels: closed, criteria, or results (moving layers are hidden while not `none`). */
   searchMode: SearchMode;
+  /** The airplanes once loaded (after the first view, with an access token), else null. */
+  flights: FlightsHandle | null;
+  flightState: FlightState;
+  /** Increments with every new flight plan (popups and the tracking panel refresh). */
+  flightPlanVersion: number;
+  /** The tracked flight; never set together with a train or station selection. */
+  flightSelection: FlightSelection | null;
+  /** The flight under the pointer; never set together with `hover` or `stationHover`. */
+  flightHover: FlightHoverState | null;
   routeCriteria: RouteCriteria;
   /** Journeys found (in departure order, no two with the same key) and the one shown. */
   routeJourneys: Journey[];
@@ -218,7 +249,9 @@ export interface AppState {
   select(selection: TrainSelection | null): void;
   /** Selects a station group (ending any train selection, in one update) and unfolds its panel, or ends it with null. */
   selectStation(selection: StationSelection | null): void;
-  /** Ends the selection of a train or a station. */
+  /** Selects (tracks) a flight, ending any train or station selection, or ends it with null. */
+  selectFlight(selection: FlightSelection | null): void;
+  /** Ends the selection of a train, a flight or a station. */
   deselect(): void;
   setTrackingMode(mode: TrackingViewpoint): void;
   /** Switches between real time and playback (playback starts from the current time at the current speed). */
@@ -287,7 +320,7 @@ export function createAppStore(initial: {
     highlightedExit: null,
     trackedDetails: null,
     timetableCollapsed: false,
-    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, buildings: true, rain: initial.rain ?? false },
+    layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, flights: true, buildings: true, rain: initial.rain ?? false },
     customLayers: [],
     reportError: () => undefined,
     plugins: [],
@@ -304,6 +337,11 @@ export function createAppStore(initial: {
     routeCriteria: { from: null, to: null, departure: null, picking: 'to' },
     routeJourneys: [],
     routeJourneyIndex: 0,
+    flights: null,
+    flightState: 'off',
+    flightPlanVersion: 0,
+    flightSelection: null,
+    flightHover: null,
     gtfsFeeds: [],
     gtfsVehicles: {},
     gtfsLink: null,
@@ -325,15 +363,22 @@ export function createAppStore(initial: {
     select: (selection) => {
       get().trainFeed?.select(selection?.train ?? NO_TRAIN);
       // The train's popup closes when tracking starts: the tracking panel shows the same and the popup would go stale.
-      set(selection ? { selection, stationSelection: null, hover: null, gtfsSelection: null, gtfsTrackedDetails: null } : { selection: null, trackedDetails: null });
+      set(selection ? { selection, stationSelection: null, hover: null, flightSelection: null, flightHover: null, gtfsSelection: null, gtfsTrackedDetails: null } : { selection: null, trackedDetails: null });
     },
     selectStation: (stationSelection) => {
       if (!stationSelection) return set({ stationSelection: null });
       get().trainFeed?.select(NO_TRAIN);
-      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null, gtfsSelection: null, gtfsTrackedDetails: null });
+      set({ stationSelection, stationPanelCollapsed: false, selection: null, trackedDetails: null, flightSelection: null, gtfsSelection: null, gtfsTrackedDetails: null });
+    },
+    selectFlight: (flightSelection) => {
+      if (!flightSelection) return set({ flightSelection: null });
+      get().trainFeed?.select(NO_TRAIN);
+      // Aircraft fly above the ground: tracking one shows the ground view. Its popup closes as for trains.
+      set({ flightSelection, selection: null, trackedDetails: null, stationSelection: null, hover: null, flightHover: null, gtfsSelection: null, gtfsTrackedDetails: null, ...(get().viewMode === 'underground' ? { viewMode: 'ground' as const } : {}) });
     },
     deselect: () => {
       if (get().selection) get().select(null);
+      if (get().flightSelection) set({ flightSelection: null });
       if (get().stationSelection) set({ stationSelection: null });
       if (get().gtfsSelection) get().selectGtfsVehicle(null);
     },
@@ -357,6 +402,7 @@ export function createAppStore(initial: {
     setEcoMode: (ecoMode) => set({ ecoMode }),
     openRouteSearch: (end, station) => {
       if (get().selection) get().select(null);
+      if (get().flightSelection) set({ flightSelection: null, flightHover: null });
       if (get().gtfsSelection) get().selectGtfsVehicle(null);
       const other = end === 'from' ? 'to' : 'from';
       const kept = get().routeCriteria[other];
@@ -380,7 +426,7 @@ export function createAppStore(initial: {
     selectGtfsVehicle: (gtfsSelection) => {
       if (!gtfsSelection) return set({ gtfsSelection: null, gtfsTrackedDetails: null });
       if (get().selection) get().select(null);
-      set({ gtfsSelection, gtfsTrackedDetails: null, gtfsHover: null, stationSelection: null, hover: null });
+      set({ gtfsSelection, gtfsTrackedDetails: null, gtfsHover: null, stationSelection: null, hover: null, flightSelection: null, flightHover: null });
     },
   }));
 }

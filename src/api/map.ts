@@ -40,7 +40,7 @@ import {
   TRACKING_MODES,
   DEPRECATED_TRACKING_MODES,
 } from './options.ts';
-import { parseSelectionId } from '../data/ids.ts';
+import { parseSelectionId, toOdptId, type ParsedId } from '../data/ids.ts';
 import { selectStation } from '../select-station.ts';
 import { gtfsSelectionId, GTFS_SELECTION_PREFIX, parseGtfsSelectionId } from '../data/gtfs/feed-view.ts';
 import type { DataSourceInfo, GtfsLink } from './gtfs-link.ts';
@@ -53,8 +53,9 @@ export interface MapEvents extends MapGestureEvents {
   /** Something failed; `message` says what, where and why. */
   error: { message: string; error?: unknown };
   /**
-   * A train, station or GTFS vehicle was selected; `selection` is its id without the `odpt.Train:` / `odpt.Station:`
-   * prefix, or `gtfs:<data source id>:<vehicle id>` for a vehicle of a data source.
+   * A train, flight, station or GTFS vehicle was selected; `selection` is its id without prefix (`odpt.Train:`,
+   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`, `odpt.Station:`), or
+   * `gtfs:<data source id>:<vehicle id>` for a vehicle of a data source.
    */
   selection: { selection: string };
   /** The selection ended. */
@@ -89,9 +90,9 @@ const HASH_THROTTLE_MS = 300;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
 
-/** The id of what is selected: a train or a station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
+/** The id of what is selected: a train, flight or station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
 function selectionIdOf(s: ReturnType<AppStore['getState']>): string | null {
-  return s.selection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
+  return s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
 }
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
@@ -362,7 +363,40 @@ export class Map extends Evented<MapEvents> {
     );
     const selection = this.options!.selection;
     if (selection?.kind === 'train') void this.selectTrain(selection.id);
+    this.startFlights(manifest, base);
   }
+
+  /** Starts the airplanes (after the first view; nothing more loads without an access token). */
+  private startFlights(manifest: BundleManifest, base: string) {
+    const store = this.store!;
+    const { secrets, flights = {} } = this.options!;
+    const stats = this.stats;
+    void import('./flight-link.ts').then(
+      ({ linkFlights }) => {
+        if (this.removed) return;
+        this.cleanups.push(
+          linkFlights({
+            store,
+            manifest,
+            base,
+            secrets,
+            options: flights,
+            onError: (message) => this.fire('error', { message }),
+            onPlan: (count) => (stats.flightsPlanned = count),
+          }),
+        );
+      },
+      (e: Error) => {
+        store.setState({ flightState: 'failing' });
+        this.fire('error', { message: `Could not load the airplanes: ${e.message}` });
+      },
+    ).finally(() => this.flightsLinked.resolve());
+    const selection = this.options!.selection;
+    if (selection?.kind === 'flight') void this.selectFlight(selection);
+  }
+
+  /** Settles once the flight link has loaded (or failed to); the airplanes start once the network is drawn. */
+  private readonly flightsLinked = deferred();
 
   private syncHash(store: AppStore) {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -476,7 +510,7 @@ export class Map extends Evented<MapEvents> {
 
   /**
    * Shows (`'visible'`) or hides (`'none'`) a built-in layer (`railways`, `stations`, `station-names`, `trains`,
-   * `buildings`, `rain` — rain from the weather radar, off by default, drawn in real time and the ground view) or a
+   * `flights`, `buildings`, `rain` — rain from the weather radar, off by default, drawn in real time and the ground view) or a
    * layer added with {@link Map.addLayer}. An unknown id fires `error`.
    */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
@@ -637,16 +671,19 @@ export class Map extends Evented<MapEvents> {
     });
   }
 
-  /** Id (without prefix) of the selected train or station, `gtfs:<data source id>:<vehicle id>` for a tracked GTFS vehicle, or null. */
+  /** Id (without prefix) of the selected train, flight or station, `gtfs:<data source id>:<vehicle id>` for a tracked GTFS vehicle, or null. */
   getSelection(): string | null {
     return selectionIdOf(this.requireStore().getState());
   }
 
   /**
-   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional), selects a
-   * station's group by id (`odpt.Station:{operator}.{line}.{station}`, prefix optional; the camera flies there and
-   * the station panel opens), or ends the selection with null. A train that is not running now, or an unknown
-   * station, fires an `error` event.
+   * Selects and tracks a train by id (`odpt.Train:{operator}.{line}.{number}`, prefix optional), selects and tracks
+   * a flight by id (`odpt.FlightInformationArrival:{operator}.{airport}.{flight number}` or
+   * `odpt.FlightInformationDeparture:…`, prefix optional: without it, the arrival or departure on the map now),
+   * selects a station's group by id (`odpt.Station:{operator}.{line}.{station}`, prefix optional; the camera flies
+   * there and the station panel opens), or ends the selection with null. A train that is not running now, a flight
+   * that is not in the air or on the runway now (or no airplanes without an access token), or an unknown station,
+   * fires an `error` event.
    */
   setSelection(id: string | null): this {
     if (id === null) {
@@ -659,11 +696,66 @@ export class Map extends Evented<MapEvents> {
     }
     const parsed = parseSelectionId(typeof id === 'string' ? id : '');
     if (!parsed) {
-      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", a GTFS vehicle id "gtfs:<data source id>:<vehicle id>", or null.`);
+      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a flight id such as "odpt.FlightInformationDeparture:HND-JAT.HND.JL163", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", a GTFS vehicle id "gtfs:<data source id>:<vehicle id>", or null.`);
     }
     if (parsed.kind === 'station') this.selectStationById(parsed.id);
+    else if (parsed.kind === 'flight') void this.selectFlight(parsed);
     else void this.selectTrain(id);
     return this;
+  }
+
+  /** The loaded airplanes once their first flight information is in, or null with the reason. */
+  private async flightsReady(): Promise<{ feed: NonNullable<ReturnType<AppStore['getState']>['flights']>['feed'] } | { reason: string }> {
+    const store = this.requireStore();
+    await this.flightsLinked.promise;
+    // The link sets `flights` once the flights file has loaded; wait for it or for a state that means it never will.
+    const handle = store.getState().flights ?? (await new Promise<ReturnType<AppStore['getState']>['flights']>((resolve) => {
+      const check = (s: ReturnType<AppStore['getState']>) => {
+        if (s.flights || s.flightState === 'no-token' || s.flightState === 'failing' || this.removed) {
+          unsubscribe();
+          resolve(s.flights);
+        }
+      };
+      const unsubscribe = store.subscribe(check);
+      check(store.getState());
+    }));
+    if (!handle) {
+      const state = store.getState().flightState;
+      return { reason: state === 'no-token' ? 'no flight information is shown without an access token (secrets.odpt)' : 'the flight information could not be loaded' };
+    }
+    await handle.ready;
+    return { feed: handle.feed };
+  }
+
+  private async selectFlight(parsed: ParsedId) {
+    const input = toOdptId(parsed);
+    const ready = await this.flightsReady();
+    if (this.removed) return;
+    if ('reason' in ready) {
+      this.fire('error', { message: `Flight "${parsed.id}" cannot be selected: ${ready.reason}.` });
+      return;
+    }
+    const key = ready.feed.find(parsed.direction ? input : parsed.id);
+    const planned = key ? ready.feed.flight(key) : null;
+    if (!key || !planned || !ready.feed.stateOf(key)) {
+      this.fire('error', { message: `Flight "${parsed.id}" is not in the air or on the runway at the current time; nothing was selected.` });
+      return;
+    }
+    this.requireStore().getState().selectFlight({ kind: 'flight', key, id: planned.id, direction: planned.kind });
+  }
+
+  /**
+   * Where flight `id` (`odpt.FlightInformationArrival:` or `odpt.FlightInformationDeparture:` prefix optional) is
+   * drawn now: longitude, latitude, altitude (metres above the runway) and heading (degrees), or null when it is not
+   * on the map (not in the air or on the runway near now, or airplanes not shown).
+   */
+  async getFlightPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
+    const parsed = parseSelectionId(id);
+    const feed = this.requireStore().getState().flights?.feed;
+    if (!parsed || parsed.kind !== 'flight' || !feed) return null;
+    const key = feed.find(parsed.direction ? toOdptId(parsed) : parsed.id);
+    const state = key ? feed.stateOf(key) : null;
+    return state ? { lng: state.lng, lat: state.lat, altitude: state.altitude, bearing: state.heading } : null;
   }
 
   private selectGtfsVehicle(id: string) {
@@ -915,4 +1007,11 @@ export class Map extends Evented<MapEvents> {
     this.root?.unmount();
     this.root = null;
   }
+}
+
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

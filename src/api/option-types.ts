@@ -97,6 +97,7 @@ export const MAP_OPTION_KEYS = [
   'hash',
   'time',
   'realtime',
+  'flights',
   'rain',
 ] as const;
 
@@ -252,8 +253,30 @@ export interface MapOptions {
   time?: number | string;
   /** Real-time data: ODPT hosts (base URLs and the operators each serves) and the poll interval (project extra). */
   realtime?: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  /** Airplanes: flight information hosts (base URLs and the publishers each serves) and the poll interval (project extra). */
+  flights?: FlightOptions;
   /** Rain from a weather radar: shown at start, the catalogue URL, a tile host, the refresh interval (project extra). */
   rain?: RainOptions;
+}
+
+/** One flight information host (the `flights.hosts` option): like a `realtime` host, with one list of publishers for both resources. */
+export interface FlightHostOptions {
+  /** Short stable id used in messages (`odpt`). */
+  readonly id: string;
+  /** Base URL ending in `/api/v4/`. */
+  readonly baseUrl: string;
+  /** The secret whose token this host gets. */
+  readonly secret: 'odpt' | 'challenge2025';
+  /** Publishing operators without `odpt.Operator:` (`HND-JAT`, `HND-TIAT`, `NAA`). */
+  readonly operators: readonly string[];
+}
+
+/** The `flights` option. */
+export interface FlightOptions {
+  /** Default: the open data center's main host with HND-JAT, HND-TIAT and NAA. */
+  hosts?: readonly FlightHostOptions[];
+  /** Poll interval, ms (default 60 000). */
+  intervalMs?: number;
 }
 
 /** Options with every default filled in. */
@@ -295,6 +318,7 @@ export interface ResolvedMapOptions {
   /** Clock start, epoch ms; undefined for real time. */
   time: number | undefined;
   realtime: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  flights: FlightOptions;
   /** The `rain` option as given (checked); defaults are applied where the radar is read. */
   rain: RainOptions;
 }

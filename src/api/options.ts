@@ -54,6 +54,7 @@ import {
   type ResolvedMapOptions,
   type ResolveEnvironment,
   type ResolvedOptionsResult,
+  type FlightHostOptions,
   type RainOptions,
 } from './option-types';
 import {
@@ -260,6 +261,28 @@ function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
   return out;
 }
 
+/** The `flights` option: `{hosts?, intervalMs?}` (hosts checked by the rules of real-time hosts). */
+function resolveFlights(value: unknown): ResolvedMapOptions['flights'] {
+  if (value === undefined) return {};
+  const o = validateObject(value, 'flights', 'an object {hosts?, intervalMs?}');
+  const out: ResolvedMapOptions['flights'] = {};
+  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'flights.intervalMs', 1000, 3_600_000);
+  if (o.hosts !== undefined) {
+    const hosts = validateArray(o.hosts, 'flights.hosts', 'an array of flight information host settings') as FlightHostOptions[];
+    hosts.forEach((host, i) => {
+      const h = validateObject(host, `flights.hosts[${i}]`, 'an object {id, baseUrl, secret, operators}');
+      validateString(h.id, `flights.hosts[${i}].id`);
+      validateString(h.baseUrl, `flights.hosts[${i}].baseUrl`);
+      validateOneOf(h.secret, `flights.hosts[${i}].secret`, ['odpt', 'challenge2025'] as const);
+      validateArray(h.operators, `flights.hosts[${i}].operators`, 'an array of publishing operator ids such as ["HND-JAT", "NAA"]');
+    });
+    const problems = validateHosts(hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })));
+    if (problems.length) fail('flights.hosts', value, problems[0].replace('odpt:TrainInformation operator', 'flight information operator'));
+    out.hosts = hosts;
+  }
+  return out;
+}
+
 const RAIN_KEYS: readonly string[] = ['visible', 'catalogueUrl', 'tileHost', 'intervalMs'];
 
 /** An http(s) URL, absolute or (when `relative`) relative to the page. */
@@ -351,6 +374,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
   const hash = optional(o.hash, d.hash, (v) => validateBoolean(v, 'hash'));
   const time = optional<number | undefined>(o.time, undefined, (v) => validateTime(v));
   const realtime = resolveRealtime(o.realtime);
+  const flights = resolveFlights(o.flights);
   const rain = resolveRain(o.rain, notices);
 
   for (const key of Object.keys(o)) {
@@ -382,6 +406,7 @@ export function resolveMapOptions(input: unknown, env: ResolveEnvironment): Reso
       hash,
       time,
       realtime,
+      flights,
       rain,
     },
     notices,

@@ -35,6 +35,9 @@ const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
 const StationPopup = lazy(() => import('./station/StationPopup.tsx'));
 /** The route search panels load when the route search is first opened. */
 const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
+/** The flight popup and tracking panel load when an aircraft is first pointed at or tracked. */
+const FlightPopup = lazy(() => import('./flights/FlightPopup.tsx'));
+const FlightPanel = lazy(() => import('./flights/FlightPanel.tsx'));
 /** The GTFS data sources' vehicle popup and tracking panel load with the first data source. */
 const GtfsPanels = lazy(() => import('./gtfs/GtfsPanels.tsx'));
 
@@ -66,13 +69,15 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const stationSelected = useAppStore((s) => s.stationSelection !== null);
   const stationHovered = useAppStore((s) => s.stationHover !== null);
   const routeSearching = useAppStore((s) => s.searchMode !== 'none');
+  const flightHovered = useAppStore((s) => s.flightHover !== null);
+  const flightTracked = useAppStore((s) => s.flightSelection !== null);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {
-      const { selection, stationSelection, gtfsSelection } = store.getState();
-      if (event.key !== 'Escape' || (!selection && !stationSelection && !gtfsSelection) || event.defaultPrevented) return;
+      const { selection, stationSelection, flightSelection, gtfsSelection } = store.getState();
+      if (event.key !== 'Escape' || (!selection && !stationSelection && !flightSelection && !gtfsSelection) || event.defaultPrevented) return;
       const target = event.target as Node | null;
       if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().deselect();
     };
@@ -101,7 +106,17 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
             <StationPopup />
           </Suspense>
         )}
+        {flightHovered && (
+          <Suspense fallback={null}>
+            <FlightPopup />
+          </Suspense>
+        )}
         <TrackingPanel />
+        {flightTracked && (
+          <Suspense fallback={null}>
+            <FlightPanel />
+          </Suspense>
+        )}
         {stationSelected && (
           <Suspense fallback={null}>
             <StationPanel />

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore } from './store-context.ts';
 import { usePanel } from './use-dismiss.ts';
+
+/** The airplanes' line (with its text) loads when the panel first opens. */
+const FlightStateLine = lazy(() => import('./flights/FlightStateLine.tsx'));
 
 const REALTIME_MESSAGE = { off: 'realtimeOff', 'no-token': 'realtimeOff', pending: 'realtimePending', ok: 'realtimeOn', failing: 'realtimeFailing' } as const;
 
@@ -11,6 +15,7 @@ export function AppInfo() {
   const staticUpdated = useAppStore((s) => s.staticUpdated);
   const dynamicUpdated = useAppStore((s) => s.dynamicUpdated);
   const realtimeState = useAppStore((s) => s.realtimeState);
+  const flightState = useAppStore((s) => s.flightState);
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const format = (iso: string | null) =>
     iso
@@ -35,6 +40,11 @@ export function AppInfo() {
             <dd data-testid="dynamic-updated">{format(dynamicUpdated)}</dd>
           </dl>
           <p data-testid="realtime-state">{intl.formatMessage({ id: REALTIME_MESSAGE[realtimeState] })}</p>
+          {flightState !== 'off' && (
+            <Suspense fallback={null}>
+              <FlightStateLine />
+            </Suspense>
+          )}
           <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
           <p className="tt-info-small">
             Public Transportation Open Data Center (ODPT) · Mini Tokyo 3D data (MIT) · © OpenMapTiles © OpenStreetMap contributors ·

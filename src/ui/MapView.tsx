@@ -14,6 +14,7 @@ import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { RailwayLayer } from '../layers/railway-layer.ts';
 import { StationLayer } from '../layers/station-layer.ts';
 import type { TrainPickingInfo } from '../layers/train-layer.ts';
+import type { AircraftPickingInfo } from '../layers/aircraft-layer.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { CameraInteraction, CameraRequest, ViewState } from '../store.ts';
@@ -101,7 +102,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const viewMode = useAppStore((s) => s.viewMode);
   const cameraRequest = useAppStore((s) => s.cameraRequest);
   const trainFeed = useAppStore((s) => s.trainFeed);
-  const tracking = useAppStore((s) => (s.selection || s.gtfsSelection ? s.trackingMode : null));
+  const tracking = useAppStore((s) => (s.selection || s.flightSelection || s.gtfsSelection ? s.trackingMode : null));
+  const flights = useAppStore((s) => s.flights);
   const visible = useAppStore((s) => s.layerVisibility);
   const buildings = visible.buildings;
   const networkDrawn = useAppStore((s) => s.networkDrawn);
@@ -130,11 +132,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     rerender();
   }, [cameraRequest, store]);
 
+  /** Moves the camera for a tracking controller (trains, flights). */
   const applyTrackingCamera = useCallback(
     (view: CameraView) => {
       // DeckGL's own re-renders hand deck.gl `camera.current` again: keep it equal to the applied view so they don't snap back.
-      // Keep the train clear of the tracking panel at the bottom.
-      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="gtfs-tracking-panel"]');
+      // Keep the vehicle clear of the tracking panel at the bottom.
+      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="flight-panel"], [data-testid="gtfs-tracking-panel"]');
       const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
       Object.assign(camera.current, view, { transitionDuration: 0, padding });
       deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
@@ -148,6 +151,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     const controller = new TrackingController(store, trainFeed, applyTrackingCamera, () => store.getState().viewState.zoom);
     return () => controller.dispose();
   }, [trainFeed, store, applyTrackingCamera]);
+
+  useEffect(() => {
+    if (!flights) return;
+    return flights.startTracking(applyTrackingCamera, () => deckRef.current?.deck?.getCanvas()?.clientHeight || window.innerHeight);
+  }, [flights, applyTrackingCamera]);
 
   // A tracked GTFS vehicle: its camera controller loads with the first one tracked.
   const tracksGtfsVehicle = gtfsSelection !== null && gtfsLink !== null;
@@ -213,6 +221,14 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     const addScriptTime = (ms: number) => {
       stats.trainScriptMs += ms;
     };
+    const addFlightScriptTime = (ms: number) => {
+      stats.flightScriptMs += ms;
+    };
+    const onAircraft = (count: number) => {
+      stats.flightFrames++;
+      stats.aircraft = count;
+      if (count > 0 && !performance.getEntriesByName(PERFORMANCE_MARKS.aircraftDrawn).length) performance.mark(PERFORMANCE_MARKS.aircraftDrawn);
+    };
     return [
       trainFeed &&
         new TrainLayer({
@@ -234,8 +250,18 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
           visible: visible.trains && !searching,
           onScriptTime: addScriptTime,
         }),
+      // The airplanes, once loaded (after the first view, with an access token): dimmed in the underground view like ground trains.
+      flights &&
+        flights.createLayer({
+          id: 'aircraft',
+          visible: visible.flights && !searching,
+          groundOpacity: track.groundOpacity,
+          lighting: trainLighting(light),
+          onScriptTime: addFlightScriptTime,
+          onFrame: onAircraft,
+        }),
     ];
-  }, [network, overlayModule, viewMode, trainFeed, visible, stats, light, searching]);
+  }, [network, overlayModule, viewMode, trainFeed, flights, visible, stats, light, searching]);
   // A data source's vehicles follow the trains' switch; each poll replaces only these layers.
   const gtfsVehicleLayers = useMemo(
     () =>
@@ -307,10 +333,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
-  /** Picks a train on the overlay at a point of the map (px from its top left). */
+  /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback(
     (x: number, y: number, radius = 0): PickingInfo | null =>
-      overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', ...Object.keys(store.getState().gtfsVehicles).map(vehicleLayerId)] }) ?? null,
+      overlay.current?.pickObject({ x, y, radius, layerIds: ['trains', 'aircraft', ...Object.keys(store.getState().gtfsVehicles).map(vehicleLayerId)] }) ?? null,
     [overlay, store],
   );
   const hoveringTrain = useRef(false);
@@ -329,6 +355,16 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const onHover = useCallback(
     (mapInfo: PickingInfo) => {
       const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickTrain(mapInfo.x, mapInfo.y)) || mapInfo;
+      const flight = (info as AircraftPickingInfo).flight ?? null;
+      if (flight !== null) {
+        // An aircraft: its popup, and no other.
+        hoveringTrain.current = true;
+        hoveringStation.current = false;
+        const current = store.getState().flightHover;
+        if (current?.key !== flight || current.x !== info.x || current.y !== info.y) store.setState({ flightHover: { key: flight, x: info.x, y: info.y }, hover: null, stationHover: null });
+        return;
+      }
+      if (store.getState().flightHover) store.setState({ flightHover: null });
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
       hoveringTrain.current = train !== NO_TRAIN || vehicle !== null;
@@ -369,6 +405,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (info: PickingInfo) => {
       const train = (info as TrainPickingInfo).train ?? NO_TRAIN;
       const state = store.getState();
+      const flight = (info as AircraftPickingInfo).flight ?? null;
+      const planned = flight !== null ? state.flights?.feed.flight(flight) : null;
+      if (flight !== null && planned) return state.selectFlight({ kind: 'flight', key: flight, id: planned.id, direction: planned.kind });
       const vehicle = (info as { gtfsVehicle?: GtfsVehicleSelection | null }).gtfsVehicle ?? null;
       if (vehicle) return state.selectGtfsVehicle(vehicle);
       if (train === NO_TRAIN) {

@@ -7,19 +7,20 @@ import { useAppStore, useStoreApi } from './store-context.ts';
 const SHARE_OFFERED = typeof navigator !== 'undefined' && offersShare(navigator.userAgent) && typeof navigator.share === 'function';
 
 /**
- * "Share this train" while tracking, "Share this station" with a station
+ * "Share this train" or "Share this flight" while tracking, "Share this station" with a station
  * selected: at the top, on the browsers with a good system share sheet (see
  * `data/share-support.ts`). The link reopens the same selection and camera.
  */
 export function ShareButton() {
   const intl = useIntl();
   const store = useStoreApi();
-  const kind = useAppStore((s) => (s.selection?.id ? 'train' : s.stationSelection ? 'station' : null));
+  const kind = useAppStore((s) => (s.selection?.id ? 'train' : s.flightSelection ? 'flight' : s.stationSelection ? 'station' : null));
   if (!SHARE_OFFERED || !kind) return null;
-  const label = intl.formatMessage({ id: kind === 'train' ? 'shareTrain' : 'shareStation' });
+  const label = intl.formatMessage({ id: kind === 'train' ? 'shareTrain' : kind === 'flight' ? 'shareFlight' : 'shareStation' });
   const share = () => {
-    const { selection, stationSelection, viewState: v } = store.getState();
-    const id = selection?.id || stationSelection?.id;
+    const { selection, flightSelection, stationSelection, viewState: v } = store.getState();
+    // A flight's link names its kind, so it reopens the arrival or the departure of that number.
+    const id = selection?.id || (flightSelection && `${flightSelection.direction === 'arrival' ? 'odpt.FlightInformationArrival:' : 'odpt.FlightInformationDeparture:'}${flightSelection.id}`) || stationSelection?.id;
     if (!id) return;
     const url = shareLink(location.href, id, formatHash({ zoom: v.zoom, lat: v.latitude, lng: v.longitude, bearing: v.bearing, pitch: v.pitch }));
     // A cancelled share sheet rejects with AbortError: nothing to report.

@@ -87,7 +87,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
     await expect(panel).toBeVisible();
     // One switch per built-in layer a person turns on and off (plugins add theirs after these).
     const ids = await panel.getByRole('switch').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-    expect(ids).toEqual(['layer-trains', 'layer-station-names', 'layer-buildings', 'layer-rain']);
+    expect(ids).toEqual(['layer-trains', 'layer-flights', 'layer-station-names', 'layer-buildings', 'layer-rain']);
     const trains = page.getByTestId('layer-trains');
     await expect(trains).toHaveAttribute('aria-checked', 'true');
     await attachPng(testInfo, 'layers-panel.png', await page.screenshot());

@@ -39,14 +39,14 @@ describe('flight model built from the real data set', () => {
     expect(model.courses.find((c) => c.id === 'HND.IY34R.Arr')!.coords.map((p) => p[2])).toEqual([1000, 550, 400, 400, 400, 0, 0]);
   });
 
-  it('has every airport with a direction and every airline with both colours, names in the five data languages', () => {
+  it('has every airport with a direction and every airline with both colours, names in the six data languages', () => {
     expect(Object.keys(model.airports)).toHaveLength(readSource<unknown[]>('airports.json').length);
     expect(model.airports.HND).toMatchObject({ direction: 'S', title: { en: 'Tokyo Haneda', ja: '東京(羽田)' } });
     expect(model.airports.CTS.direction).toBe('N');
     expect(Object.keys(model.airlines)).toHaveLength(134);
     expect(model.airlines.JAL).toEqual({ title: expect.objectContaining({ en: 'Japan Airlines' }), color: '#FFFFFF', tailColor: '#C80019' });
     expect(Object.keys(model.statuses)).toHaveLength(32);
-    expect(model.statuses.Cancelled).toEqual({ ja: '欠航', en: 'Cancelled', ko: '결항', 'zh-Hans': '取消', 'zh-Hant': '取消' });
+    expect(model.statuses.Cancelled).toEqual({ ja: '欠航', en: 'Cancelled', ko: '결항', 'zh-Hans': '取消', 'zh-Hant': '取消', fr: 'Annulé' });
     for (const entry of [...Object.values(model.airports), ...Object.values(model.airlines)]) expect(Object.keys(entry.title).sort()).toEqual([...DATA_LANGUAGES].sort());
   });
 
@@ -77,15 +77,15 @@ describe('flight model builder faults', () => {
     );
     expect(diagnostics.warnings.map(formatDiagnostic)).toEqual([
       'airports.json: record "XYZ" field "direction": must be "N" or "S", got "E"; "S" used',
-      'airports.json: record "XYZ" field "title": has no ko, zh-Hans, zh-Hant name; the English used instead',
+      'airports.json: record "XYZ" field "title": has no ko, zh-Hans, zh-Hant, fr name; the English used instead',
       'airports.json: record "hnd" field "id": is not a 3-letter IATA airport code; skipped',
       'operators.json: record "TST" field "color": must be a colour like "#D81F26", got "red"; ignored',
-      'operators.json: record "TST" field "title": has no ja, ko, zh-Hans, zh-Hant name; the English used instead',
+      'operators.json: record "TST" field "title": has no ja, ko, zh-Hans, zh-Hant, fr name; the English used instead',
       'coordinates.json: record "airways/HND.34Z.Arr" field "id": is not a course id of the form "HND.IX34L.Arr" (airport, procedure letters, runway, Arr or Dep); skipped',
       'coordinates.json: record "airways/HND.X34L.Arr" field "coords[1]": [151.2, -33.9, 0] is not a [longitude, latitude, altitude m] point near Tokyo; course skipped',
       'coordinates.json: record "airways/HND.Y34L.Arr" field "coords": a arrival course must start in the air and end on the runway (altitude 0) with at least 3 points; skipped',
     ]);
-    expect(built.airports.XYZ).toEqual({ direction: 'S', title: { ja: 'テスト', en: 'Test', ko: 'Test', 'zh-Hans': 'Test', 'zh-Hant': 'Test' } });
+    expect(built.airports.XYZ).toEqual({ direction: 'S', title: { ja: 'テスト', en: 'Test', ko: 'Test', 'zh-Hans': 'Test', 'zh-Hant': 'Test', fr: 'Test' } });
     expect(built.airlines.TST).toMatchObject({ color: '#00FF00', tailColor: '#00FF00' });
     expect(built.courses).toEqual([]);
   });

@@ -157,6 +157,7 @@ describe('resolveMapOptions: defaults', () => {
       hash: false,
       time: undefined,
       realtime: {},
+      flights: {},
       rain: {},
     });
   });

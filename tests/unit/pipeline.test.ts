@@ -94,7 +94,7 @@ describe('pipeline on the real Tokyo data set', () => {
     expect(bytes).toBeLessThan(3 * 1024 * 1024);
   });
 
-  it('reports the one malformed source record it repaired', () => {
-    expect(output.diagnostics.warnings.map((w) => `${w.record} ${w.field}`)).toEqual(['Toei.Arakawa.ODPT3691.Holiday tt[5].a']);
+  it('reports the two malformed source records it repaired: a timetable time and a flight course altitude', () => {
+    expect(output.diagnostics.warnings.map((w) => `${w.record} ${w.field}`)).toEqual(['Toei.Arakawa.ODPT3691.Holiday tt[5].a', 'airways/HND.IY34R.Arr coords[3]']);
   });
 });

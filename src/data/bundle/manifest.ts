@@ -10,6 +10,8 @@ export interface BundleManifest {
   network: BundleFileEntry;
   /** Station exits (`exits-format.ts`), loaded on first use; absent in bundles built before exits had a file of their own. */
   exits?: BundleFileEntry;
+  /** Flight courses, airports, airlines and statuses (`flights-format.ts`), loaded after the first view when airplanes can be shown; absent in bundles built before airplanes. */
+  flights?: BundleFileEntry;
   timetables: Record<Calendar, BundleFileEntry & { trains: number }>;
   counts: {
     railways: number;
@@ -18,6 +20,8 @@ export interface BundleManifest {
     stationGroups: number;
     exits: number;
     trackVertices: number;
+    /** Flight courses of Haneda and Narita (absent in bundles built before airplanes). */
+    flightCourses?: number;
   };
   /** Source records skipped or repaired while building (the first 500). */
   warnings: { total: number; items: string[] };

@@ -86,7 +86,7 @@ function checkedColor(operator: SourceOperator, field: 'color' | 'tailcolor', di
   return undefined;
 }
 
-/** The title in the five data languages; a missing one is taken from English, else Japanese, and reported. */
+/** The title in the data languages; a missing one is taken from English, else Japanese, and reported. */
 function dataTitle(record: SourceTitled, file: string, diagnostics: Diagnostics): DataTitle {
   const title = record.title as Partial<Record<string, string>>;
   const fallback = title.en ?? title.ja ?? record.id;

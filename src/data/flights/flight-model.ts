@@ -1,16 +1,16 @@
 /**
  * The compact, plain-data flight model that goes into the data bundle: flight
  * courses as 3D polylines, airports, airlines with their colours and flight
- * statuses, names in the five data languages. Built by
+ * statuses, names in the data languages. Built by
  * {@link buildFlightModel} from the shared data set; JSON-serialisable as it is.
  *
  * @module
  */
 
-/** The five data languages (SPEC §1). */
-export const DATA_LANGUAGES = Object.freeze(['ja', 'en', 'ko', 'zh-Hans', 'zh-Hant'] as const);
+/** The data languages of the app (`api/languages.ts`): the five of SPEC §1 and French, which the data set's airport, airline and status names all have. */
+export const DATA_LANGUAGES = Object.freeze(['ja', 'en', 'ko', 'zh-Hans', 'zh-Hant', 'fr'] as const);
 
-/** One of the five data languages. */
+/** One of the data languages. */
 export type DataLanguage = (typeof DATA_LANGUAGES)[number];
 
 /** A name in every data language (missing ones filled from English, then Japanese, by the builder). */

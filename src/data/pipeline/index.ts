@@ -1,6 +1,8 @@
 import { writeBundle } from '../bundle/container.ts';
 import { NETWORK_KIND } from '../bundle/network-format.ts';
 import { EXITS_KIND, type ExitsMeta } from '../bundle/exits-format.ts';
+import { FLIGHTS_KIND, type FlightsMeta } from '../bundle/flights-format.ts';
+import { buildFlightModel } from '../flights/build-flight-model.ts';
 import { CALENDARS, TIMETABLE_KIND, type Calendar } from '../bundle/timetable-format.ts';
 import { buildExits } from './build-exits.ts';
 import { buildNetwork } from './build-network.ts';
@@ -17,9 +19,11 @@ export interface PipelineOutput {
   network: Uint8Array;
   /** Station exits, a file of their own: loaded when a person first opens an exit list. */
   exits: Uint8Array;
+  /** Flight courses, airports, airlines and statuses (`flights-format.ts`), a file of its own: loaded after the first view when airplanes can be shown. */
+  flights: Uint8Array;
   timetables: Record<Calendar, { bytes: Uint8Array; trains: number }>;
   sourceModified: string;
-  counts: { railways: number; stations: number; stationShapes: number; stationGroups: number; exits: number; trackVertices: number };
+  counts: { railways: number; stations: number; stationShapes: number; stationGroups: number; exits: number; trackVertices: number; flightCourses: number };
   diagnostics: Diagnostics;
 }
 
@@ -39,9 +43,11 @@ export function runPipeline(files: SourceFiles): PipelineOutput {
   }
   const { meta } = network;
   const exits = buildExits(source);
+  const flights = buildFlightModel(source, diagnostics);
   return {
     network: writeBundle(NETWORK_KIND, meta, network.sections),
     exits: writeBundle<ExitsMeta>(EXITS_KIND, { exits }, {}),
+    flights: writeBundle<FlightsMeta>(FLIGHTS_KIND, flights, {}),
     timetables,
     sourceModified: meta.sourceModified,
     counts: {
@@ -51,6 +57,7 @@ export function runPipeline(files: SourceFiles): PipelineOutput {
       stationGroups: meta.groups.length,
       exits: exits.length,
       trackVertices: meta.pieces.reduce((n, p) => n + p.count, 0),
+      flightCourses: flights.courses.length,
     },
     diagnostics,
   };

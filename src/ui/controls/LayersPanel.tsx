@@ -29,6 +29,11 @@ const ENTRIES: readonly LayerEntry[] = [
     ),
   },
   {
+    id: 'flights',
+    name: 'layer.flights',
+    icon: <path d="M21 16v-2l-7.5-4.5V4a1.5 1.5 0 0 0-3 0v5.5L3 14v2l7.5-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5l-2-1.5v-5.5z" />,
+  },
+  {
     id: 'station-names',
     name: 'layer.station-names',
     icon: (

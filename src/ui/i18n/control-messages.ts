@@ -23,6 +23,7 @@ export type ControlMessageId =
   | 'field.second'
   | 'layers.title'
   | 'layer.trains'
+  | 'layer.flights'
   | 'layer.station-names'
   | 'layer.buildings'
   | 'layer.rain'
@@ -51,6 +52,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'second',
     'layers.title': 'Layers',
     'layer.trains': 'Trains',
+    'layer.flights': 'Airplanes',
     'layer.station-names': 'Station names',
     'layer.buildings': '3D buildings',
     'layer.rain': 'Precipitation',
@@ -76,6 +78,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': 'レイヤー',
     'layer.trains': '列車',
+    'layer.flights': '航空機',
     'layer.station-names': '駅名',
     'layer.buildings': '3D建物',
     'layer.rain': '降水',
@@ -101,6 +104,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '초',
     'layers.title': '레이어',
     'layer.trains': '열차',
+    'layer.flights': '항공기',
     'layer.station-names': '역 이름',
     'layer.buildings': '3D 건물',
     'layer.rain': '강수',
@@ -126,6 +130,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': '图层',
     'layer.trains': '列车',
+    'layer.flights': '飞机',
     'layer.station-names': '站名',
     'layer.buildings': '3D建筑',
     'layer.rain': '降水',
@@ -151,6 +156,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': '秒',
     'layers.title': '圖層',
     'layer.trains': '列車',
+    'layer.flights': '飛機',
     'layer.station-names': '站名',
     'layer.buildings': '3D建築',
     'layer.rain': '降水',
@@ -176,6 +182,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'วินาที',
     'layers.title': 'เลเยอร์',
     'layer.trains': 'รถไฟ',
+    'layer.flights': 'เครื่องบิน',
     'layer.station-names': 'ชื่อสถานี',
     'layer.buildings': 'อาคาร 3 มิติ',
     'layer.rain': 'ฝน',
@@ -201,6 +208,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'सेकेन्ड',
     'layers.title': 'तहहरू',
     'layer.trains': 'रेलहरू',
+    'layer.flights': 'विमानहरू',
     'layer.station-names': 'स्टेसनका नाम',
     'layer.buildings': '3D भवनहरू',
     'layer.rain': 'वर्षा',
@@ -226,6 +234,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'segundo',
     'layers.title': 'Camadas',
     'layer.trains': 'Trens',
+    'layer.flights': 'Aviões',
     'layer.station-names': 'Nomes das estações',
     'layer.buildings': 'Edifícios 3D',
     'layer.rain': 'Precipitação',
@@ -251,6 +260,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'seconde',
     'layers.title': 'Calques',
     'layer.trains': 'Trains',
+    'layer.flights': 'Avions',
     'layer.station-names': 'Noms des gares',
     'layer.buildings': 'Bâtiments 3D',
     'layer.rain': 'Précipitations',
@@ -276,6 +286,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'segundo',
     'layers.title': 'Capas',
     'layer.trains': 'Trenes',
+    'layer.flights': 'Aviones',
     'layer.station-names': 'Nombres de estaciones',
     'layer.buildings': 'Edificios 3D',
     'layer.rain': 'Precipitación',
@@ -301,6 +312,7 @@ export const CONTROL_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'field.second': 'Sekunde',
     'layers.title': 'Ebenen',
     'layer.trains': 'Züge',
+    'layer.flights': 'Flugzeuge',
     'layer.station-names': 'Bahnhofsnamen',
     'layer.buildings': '3D-Gebäude',
     'layer.rain': 'Niederschlag',

@@ -55,6 +55,7 @@ export type MessageId =
   | 'ecoMode'
   | 'layers'
   | 'shareTrain'
+  | 'shareFlight'
   | 'shareStation'
   | 'localTime'
   | 'vehicleLabel'
@@ -117,6 +118,7 @@ const en: Catalog = {
   ecoMode: 'Eco mode',
   layers: 'Layers',
   shareTrain: 'Share this train',
+  shareFlight: 'Share this flight',
   shareStation: 'Share this station',
   localTime: 'Local time',
   vehicleLabel: 'Vehicle {label}',

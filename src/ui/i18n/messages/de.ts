@@ -54,6 +54,7 @@ const de: Catalog = {
   ecoMode: 'Energiesparmodus',
   layers: 'Ebenen',
   shareTrain: 'Diesen Zug teilen',
+  shareFlight: 'Diesen Flug teilen',
   shareStation: 'Diesen Bahnhof teilen',
   localTime: 'Ortszeit',
   vehicleLabel: 'Fahrzeug {label}',

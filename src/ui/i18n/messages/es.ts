@@ -54,6 +54,7 @@ const es: Catalog = {
   ecoMode: 'Modo ahorro',
   layers: 'Capas',
   shareTrain: 'Compartir este tren',
+  shareFlight: 'Compartir este vuelo',
   shareStation: 'Compartir esta estación',
   localTime: 'Hora local',
   vehicleLabel: 'Vehículo {label}',

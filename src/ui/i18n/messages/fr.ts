@@ -54,6 +54,7 @@ const fr: Catalog = {
   ecoMode: 'Mode éco',
   layers: 'Calques',
   shareTrain: 'Partager ce train',
+  shareFlight: 'Partager ce vol',
   shareStation: 'Partager cette gare',
   localTime: 'Heure locale',
   vehicleLabel: 'Véhicule {label}',

@@ -54,6 +54,7 @@ const ja: Catalog = {
   ecoMode: 'エコモード',
   layers: 'レイヤー',
   shareTrain: 'この列車を共有',
+  shareFlight: 'このフライトを共有',
   shareStation: 'この駅を共有',
   localTime: '現地時間',
   vehicleLabel: '車両 {label}',

@@ -54,6 +54,7 @@ const ko: Catalog = {
   ecoMode: '절전 모드',
   layers: '레이어',
   shareTrain: '이 열차 공유',
+  shareFlight: '이 항공편 공유',
   shareStation: '이 역 공유',
   localTime: '현지 시간',
   vehicleLabel: '차량 {label}',

@@ -54,6 +54,7 @@ const ne: Catalog = {
   ecoMode: 'इको मोड',
   layers: 'तहहरू',
   shareTrain: 'यो रेल सेयर गर्नुहोस्',
+  shareFlight: 'यो उडान सेयर गर्नुहोस्',
   shareStation: 'यो स्टेसन सेयर गर्नुहोस्',
   localTime: 'स्थानीय समय',
   vehicleLabel: 'सवारी {label}',

@@ -54,6 +54,7 @@ const ptBR: Catalog = {
   ecoMode: 'Modo econômico',
   layers: 'Camadas',
   shareTrain: 'Compartilhar este trem',
+  shareFlight: 'Compartilhar este voo',
   shareStation: 'Compartilhar esta estação',
   localTime: 'Horário local',
   vehicleLabel: 'Veículo {label}',

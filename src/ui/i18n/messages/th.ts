@@ -54,6 +54,7 @@ const th: Catalog = {
   ecoMode: 'โหมดประหยัดพลังงาน',
   layers: 'เลเยอร์',
   shareTrain: 'แชร์รถไฟขบวนนี้',
+  shareFlight: 'แชร์เที่ยวบินนี้',
   shareStation: 'แชร์สถานีนี้',
   localTime: 'เวลาท้องถิ่น',
   vehicleLabel: 'ยานพาหนะ {label}',

@@ -54,6 +54,7 @@ const zhHans: Catalog = {
   ecoMode: '节能模式',
   layers: '图层',
   shareTrain: '分享这趟列车',
+  shareFlight: '分享这个航班',
   shareStation: '分享这个车站',
   localTime: '当地时间',
   vehicleLabel: '车辆 {label}',

@@ -54,6 +54,7 @@ const zhHant: Catalog = {
   ecoMode: '節能模式',
   layers: '圖層',
   shareTrain: '分享這班列車',
+  shareFlight: '分享這個航班',
   shareStation: '分享這個車站',
   localTime: '當地時間',
   vehicleLabel: '車輛 {label}',

@@ -1,0 +1,75 @@
+import { useIntl } from 'react-intl';
+import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import type { FlightModel } from '../../data/flights/flight-model.ts';
+import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
+import { localize } from '../../data/network.ts';
+import { useAppStore } from '../store-context.ts';
+import './flights.css';
+
+/** "HH:MM", Japan time, of an instant. */
+export function formatJapanTime(epochMs: number): string {
+  const date = new Date(epochMs + 9 * 3_600_000);
+  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** The runway of a course, e.g. `34L`, and the course's procedure for the curious (`IX34L`). */
+const runwayOf = (flight: PlannedFlight) => flight.course.runway;
+
+/**
+ * A flight's description, shared by the hover popup and the tracking panel:
+ * airline (in its tail colour), flight number and code-shares, origin or
+ * destination (airport names in the data language), status (the data's
+ * status names; real time only), and the scheduled, estimated and actual
+ * times (estimated and actual in real time only).
+ */
+export function FlightSummary({ flight, model }: { flight: PlannedFlight; model: FlightModel }) {
+  const intl = useIntl();
+  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const realtime = useAppStore((s) => s.clockMode === 'realtime');
+  const data = dataLanguageFor(lang);
+  const { info } = flight;
+  const airline = info.airline !== undefined ? model.airlines[info.airline] : undefined;
+  const airport = (code: string) => localize(model.airports[code]?.title, data) || code;
+  const [number, ...codeShares] = flight.flightNumbers;
+  const departure = flight.kind === 'departure';
+  const times: [string, number][] = [[departure ? 'flight.scheduledDeparture' : 'flight.scheduledArrival', info.scheduledTime]];
+  if (realtime && info.estimatedTime !== undefined) times.push([departure ? 'flight.estimatedDeparture' : 'flight.estimatedArrival', info.estimatedTime]);
+  if (realtime && info.actualTime !== undefined) times.push([departure ? 'flight.actualDeparture' : 'flight.actualArrival', info.actualTime]);
+  const status = realtime && flight.status !== undefined ? model.statuses[flight.status] : undefined;
+  return (
+    <div className="tt-train-summary tt-flight-summary">
+      <div className="tt-train-line">
+        <span className="tt-line-swatch" style={{ background: airline?.tailColor ?? '#8A94A6' }} />
+        <strong data-testid="popup-airline">{airline ? localize(airline.title, data) : (info.airline ?? info.operator)}</strong>
+      </div>
+      <div className="tt-train-number" data-testid="popup-flight-number">
+        {intl.formatMessage({ id: 'flight.number' }, { number })}
+      </div>
+      {codeShares.length > 0 && (
+        <div className="tt-flight-codeshares" data-testid="popup-code-shares">
+          {intl.formatMessage({ id: 'flight.codeShares' }, { numbers: codeShares.join(' · ') })}
+        </div>
+      )}
+      {info.otherAirport !== undefined && (
+        <div className="tt-train-destination" data-testid="popup-airport">
+          {intl.formatMessage({ id: departure ? 'flight.to' : 'flight.from' }, { airport: airport(info.otherAirport) })}
+          {info.viaAirports.length > 0 && ` (${intl.formatMessage({ id: 'flight.via' }, { airports: info.viaAirports.map(airport).join(', ') })})`}
+        </div>
+      )}
+      {status && (
+        <div className="tt-train-status" data-testid="popup-status">
+          <strong>{localize(status, data)}</strong>
+        </div>
+      )}
+      <dl className="tt-flight-times" data-testid="popup-times">
+        {times.map(([label, time]) => (
+          <div key={label}>
+            <dt>{intl.formatMessage({ id: label })}</dt>
+            <dd>{formatJapanTime(time)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="tt-flight-runway">{intl.formatMessage({ id: 'flight.runway' }, { runway: runwayOf(flight) })}</div>
+    </div>
+  );
+}

@@ -1,0 +1,375 @@
+/**
+ * Airplanes, against a local stand-in for the open data center's flight
+ * information (`tests/support/flight-server.ts`): a busy hour of arrivals and
+ * departures at Haneda and Narita in the services' published record format,
+ * scheduled around the moment the test runs (the map runs in real time).
+ *
+ * - Aircraft are drawn near Haneda: the pixels that change when the airplanes
+ *   are shown lie where the public API says aircraft are.
+ * - Pointing at an aircraft opens its popup (airline, flight number, origin or
+ *   destination, status, times, all from the records served).
+ * - Clicking one tracks it: the tracking panel names it, `selection` fires
+ *   with its id and the camera follows it; Escape ends it.
+ * - A departure selected by id climbs (its altitude rises over time).
+ * - The airplanes switch of the layers panel hides them (pixels) and shows them.
+ * - In playback the day's flights fly by their scheduled times, statuses off.
+ * - A broken feed fires one error while the trains keep running.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { MapOptions, Map as TransitMap } from '../../src/index.ts';
+import { resolvePaths } from '../../scripts/config.ts';
+import { busyHourFlights, startFlightServer, type FlightFixtureSet, type FlightServerHandle } from '../support/flight-server.ts';
+import { attachPng, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
+
+const KEY = 'e2eflightkey';
+/** Haneda Airport, between its runways. */
+const HANEDA: [number, number] = [139.781, 35.549];
+/** Where the map is compared: clear of the clock (top left), the buttons (right) and the attribution (bottom). */
+const MAP_AREA = { x: 180, y: 90, width: 1000, height: 580 };
+/** Poll interval of the flight information in these tests, ms. */
+const INTERVAL_MS = 3000;
+
+type TestWindow = Window & { map: TransitMap; mapErrors: string[]; mapEvents: string[] };
+
+interface Named {
+  id: string;
+  title: Record<string, string>;
+}
+const source = resolvePaths([]).source;
+const names = (file: string) => new Map((JSON.parse(readFileSync(join(source, file), 'utf8')) as Named[]).map((e) => [e.id, e.title.en]));
+const AIRPORTS = names('airports.json');
+const AIRLINES = names('operators.json');
+const STATUSES = names('flight-statuses.json');
+
+/** A record served, as the test reads it. */
+interface ServedFlight {
+  id: string;
+  kind: 'arrival' | 'departure';
+  number: string;
+  airline: string;
+  otherAirport: string;
+  scheduled: string;
+  status: string;
+}
+
+function served(fixtures: FlightFixtureSet): ServedFlight[] {
+  const strip = (v: unknown) => String(v).replace(/^odpt\.[A-Za-z]+:/, '');
+  const read = (r: Record<string, unknown>, kind: ServedFlight['kind']): ServedFlight => ({
+    id: String(r['owl:sameAs']),
+    kind,
+    number: (r['odpt:flightNumber'] as string[])[0],
+    airline: strip(r['odpt:airline']),
+    otherAirport: strip(r[kind === 'arrival' ? 'odpt:originAirport' : 'odpt:destinationAirport']),
+    scheduled: String(r[kind === 'arrival' ? 'odpt:scheduledArrivalTime' : 'odpt:scheduledDepartureTime']),
+    status: strip(r['odpt:flightStatus']),
+  });
+  return [...fixtures.arrivals.map((r) => read(r as Record<string, unknown>, 'arrival')), ...fixtures.departures.map((r) => read(r as Record<string, unknown>, 'departure'))];
+}
+
+/** ISO 8601 in Japan time, to the minute. */
+const japanIso = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 16) + ':00+09:00';
+
+/** An aircraft on the map now: its record, where the API says it is, and where that is on screen. */
+interface Seen extends ServedFlight {
+  altitude: number;
+  lng: number;
+  lat: number;
+  x: number;
+  y: number;
+}
+
+/** The served flights drawn now (`getFlightPosition`), with their screen positions (`project`). */
+async function aircraftNow(page: Page, flights: readonly ServedFlight[]): Promise<Seen[]> {
+  const positions = await page.evaluate(async (ids) => {
+    const map = (window as unknown as TestWindow).map;
+    const out: ({ lng: number; lat: number; altitude: number; x: number; y: number } | null)[] = [];
+    for (const id of ids) {
+      const p = await map.getFlightPosition(id);
+      out.push(p && { ...p, ...map.project([p.lng, p.lat], p.altitude) });
+    }
+    return out;
+  }, flights.map((f) => f.id));
+  return flights.flatMap((f, i) => (positions[i] ? [{ ...f, ...positions[i]! }] : []));
+}
+
+const inArea = (a: { x: number; y: number }, margin = 30) =>
+  a.x > MAP_AREA.x + margin && a.x < MAP_AREA.x + MAP_AREA.width - margin && a.y > MAP_AREA.y + margin && a.y < MAP_AREA.y + MAP_AREA.height - margin;
+
+/** Metres between two points (equirectangular; fine over a few kilometres). */
+function metres(a: [number, number], b: [number, number]): number {
+  const k = Math.PI / 180;
+  const x = (b[0] - a[0]) * k * Math.cos(((a[1] + b[1]) / 2) * k);
+  return Math.hypot(x, (b[1] - a[1]) * k) * 6_371_000;
+}
+
+async function mapShot(page: Page, testInfo?: TestInfo, name?: string): Promise<RgbaImage> {
+  const image = await screenshotImage(page, testInfo && name ? { testInfo, name } : undefined);
+  const { x, y, width, height } = MAP_AREA;
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) data.set(image.data.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
+  return { width, height, data };
+}
+
+/** Waits until two shots a second apart agree (base map loaded, nothing moving); returns the last. */
+async function stillShot(page: Page): Promise<RgbaImage> {
+  let previous = await mapShot(page);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(800);
+    const next = await mapShot(page);
+    if (diffMask(previous, next, 8).count === 0) return next;
+    previous = next;
+  }
+  throw new Error('the map did not come to rest in 16 s');
+}
+
+/** Changed pixels inside boxes of `half` px around the aircraft (map-area coordinates), and outside them. */
+function splitByAircraft(mask: Uint8Array, aircraft: readonly { x: number; y: number }[], half: number): { inside: number; outside: number } {
+  let inside = 0;
+  let outside = 0;
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue;
+    const x = (p % MAP_AREA.width) + MAP_AREA.x;
+    const y = Math.floor(p / MAP_AREA.width) + MAP_AREA.y;
+    if (aircraft.some((a) => Math.abs(a.x - x) <= half && Math.abs(a.y - y) <= half)) inside++;
+    else outside++;
+  }
+  return { inside, outside };
+}
+
+/** An aircraft that stays on the map a while: a departure climbing out, or an arrival still well up on its approach. */
+const lasting = (a: Seen) => (a.kind === 'departure' ? a.altitude > 20 && a.altitude < 2500 : a.altitude > 400);
+
+/** Centres the view on the first aircraft drawn now that `wanted` accepts (as a person would pan to one); returns it. */
+async function centreOn(page: Page, flights: readonly ServedFlight[], wanted: (a: Seen) => boolean): Promise<Seen> {
+  const target = (await aircraftNow(page, flights)).find(wanted);
+  expect(target, 'an aircraft to look at').toBeDefined();
+  await page.evaluate((c) => void (window as unknown as TestWindow).map.jumpTo({ center: c }), [target!.lng, target!.lat] as [number, number]);
+  await page.waitForTimeout(1000);
+  return target!;
+}
+
+const mapErrors = (page: Page) => page.evaluate(() => [...(window as unknown as TestWindow).mapErrors]);
+const flightErrors = async (page: Page) => (await mapErrors(page)).filter((m) => /flight/i.test(m));
+const setLayer = (page: Page, id: string, visible: boolean) =>
+  page.evaluate(({ id, visible }) => void (window as unknown as TestWindow).map.setLayerVisibility(id, visible ? 'visible' : 'none'), { id, visible });
+
+test.describe.serial('airplanes on one page', () => {
+  let page: Page;
+  let server: FlightServerHandle;
+  let flights: ServedFlight[];
+  /** The view over Haneda with the airplanes (and trains) hidden, at rest. */
+  let empty: RgbaImage;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000);
+    // A busy hour that started 30 minutes ago: arrivals on approach and departures climbing out now.
+    const fixtures = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
+    flights = served(fixtures);
+    server = await startFlightServer({ key: KEY, fixtures });
+    page = await browser.newPage();
+    await page.goto('/?lang=en&theme=light');
+    await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
+    const options = {
+      center: HANEDA,
+      zoom: 11.5,
+      pitch: 0,
+      bearing: 0,
+      secrets: { odpt: KEY },
+      // Trains by their timetables only (no real-time host), airplanes from the local server.
+      realtime: { hosts: [] },
+      flights: { hosts: [{ id: 'local', baseUrl: server.url, secret: 'odpt' as const, operators: ['HND-JAT', 'HND-TIAT', 'NAA'] }], intervalMs: INTERVAL_MS },
+    } satisfies Omit<MapOptions, 'container'>;
+    const json = JSON.stringify(options);
+    await page.evaluate((json) => {
+      const w = window as unknown as TestWindow;
+      w.map.remove();
+      performance.clearMarks();
+      const MapClass = w.map.constructor as new (options: MapOptions) => TransitMap;
+      w.mapErrors = [];
+      w.mapEvents = [];
+      w.map = new MapClass({ container: 'map', lang: 'en', theme: 'light', ...(JSON.parse(json) as Omit<MapOptions, 'container'>) });
+      w.map.on('error', (e) => w.mapErrors.push(e.message));
+      w.map.on('selection', (e) => w.mapEvents.push(`selection ${e.selection}`));
+      w.map.on('deselection', () => w.mapEvents.push('deselection'));
+    }, json);
+    try {
+      await page.waitForFunction(() => ['tt:network-drawn', 'tt:aircraft-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
+    } catch (e) {
+      const requests = server.requests.map((r) => `${r.endpoint} ${r.status}`).join(', ');
+      throw new Error(`No aircraft drawn: ${(e as Error).message}\nerrors: ${(await mapErrors(page)).join(' | ')}\nrequests: ${requests}\nstats: ${JSON.stringify(await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats()))}`);
+    }
+    // The reference view: airplanes and trains hidden, base map loaded.
+    await setLayer(page, 'trains', false);
+    await setLayer(page, 'flights', false);
+    empty = await stillShot(page);
+    await setLayer(page, 'flights', true);
+  });
+  test.afterAll(async () => {
+    await page?.close();
+    await server?.close();
+  });
+
+  test('aircraft are drawn near Haneda, where the API says they are (pixels)', async ({}, testInfo) => {
+    const before = await aircraftNow(page, flights);
+    const shot = await mapShot(page, testInfo, 'haneda.png');
+    const after = await aircraftNow(page, flights);
+    const onScreen = [...before, ...after].filter((a) => inArea(a, 0));
+    const nearHaneda = after.filter((a) => metres([a.lng, a.lat], HANEDA) < 8000);
+    expect(nearHaneda.length, 'aircraft within 8 km of Haneda').toBeGreaterThan(0);
+    expect(onScreen.length).toBeGreaterThan(0);
+    // Between 0 and 4 km up: nothing underground, nothing in orbit.
+    for (const a of after) expect(a.altitude, a.id).toBeGreaterThanOrEqual(0);
+    for (const a of after) expect(a.altitude, a.id).toBeLessThan(4000);
+    const { mask, count } = diffMask(shot, empty, 24);
+    await attachPng(testInfo, 'haneda-aircraft-pixels.png', maskOverlay(shot, mask));
+    const { inside, outside } = splitByAircraft(mask, onScreen, 40);
+    expect(inside, 'changed pixels around the aircraft').toBeGreaterThan(30 * new Set(onScreen.map((a) => a.id)).size);
+    expect(outside / count, 'share of changed pixels away from every aircraft').toBeLessThan(0.1);
+  });
+
+  test('pointing at an aircraft opens its popup with the served record', async ({}, testInfo) => {
+    const popup = page.getByTestId('flight-popup');
+    const target = await centreOn(page, flights, lasting);
+    for (let attempt = 0; attempt < 6 && !(await popup.isVisible()); attempt++) {
+      const [now] = await aircraftNow(page, [target]);
+      expect(now, `${target.id} still drawn`).toBeDefined();
+      await page.mouse.move(now!.x, now!.y);
+      await page.waitForTimeout(1000);
+    }
+    await expect(popup).toBeVisible();
+    await attachPng(testInfo, 'popup.png', await page.screenshot());
+    // The popup is of the aircraft under the pointer: read which from its flight number, then check every field.
+    const number = (await popup.getByTestId('popup-flight-number').textContent()) ?? '';
+    const flight = flights.find((f) => new RegExp(`\\b${f.number}\\b`).test(number));
+    expect(flight, `a served flight in "${number}"`).toBeDefined();
+    await expect(popup.getByTestId('popup-airline')).toHaveText(AIRLINES.get(flight!.airline)!);
+    await expect(popup.getByTestId('popup-airport')).toContainText(AIRPORTS.get(flight!.otherAirport)!);
+    await expect(popup.getByTestId('popup-status')).toHaveText(STATUSES.get(flight!.status)!);
+    await expect(popup.getByTestId('popup-times')).toContainText(flight!.scheduled);
+    await page.mouse.move(MAP_AREA.x + 5, MAP_AREA.y + MAP_AREA.height - 5);
+    await expect(popup).toBeHidden();
+  });
+
+  test('clicking an aircraft tracks it: panel, selection event, camera following; Escape ends it', async ({}, testInfo) => {
+    const panel = page.getByTestId('flight-panel');
+    const target = await centreOn(page, flights, lasting);
+    for (let attempt = 0; attempt < 6 && !(await panel.isVisible()); attempt++) {
+      const [now] = await aircraftNow(page, [target]);
+      expect(now, `${target.id} still drawn`).toBeDefined();
+      await page.mouse.click(now!.x, now!.y);
+      await page.waitForTimeout(1000);
+    }
+    await expect(panel).toBeVisible();
+    const selection = await page.evaluate(() => (window as unknown as TestWindow).map.getSelection());
+    const tracked = flights.find((f) => f.id.endsWith(`:${selection}`));
+    expect(tracked, `selection ${selection}`).toBeDefined();
+    expect(tracked!.id, 'the aircraft clicked').toBe(target.id);
+    await expect(panel).toContainText(tracked!.number);
+    expect(await page.evaluate(() => (window as unknown as TestWindow).mapEvents)).toContain(`selection ${selection}`);
+    // Its popup gives way to the panel.
+    await expect(page.getByTestId('flight-popup')).toBeHidden();
+    // The camera follows the aircraft: the view's centre comes to it and stays with it as it flies on.
+    const centreToAircraft = async () => {
+      const [a] = await aircraftNow(page, [tracked!]);
+      const { lng, lat } = await page.evaluate(() => (window as unknown as TestWindow).map.getCenter());
+      const c: [number, number] = [lng, lat];
+      return a ? metres(c, [a.lng, a.lat]) : Infinity;
+    };
+    await expect.poll(centreToAircraft, { timeout: 15_000, message: 'm from the view centre to the aircraft' }).toBeLessThan(300);
+    const [first] = await aircraftNow(page, [tracked!]);
+    await page.waitForTimeout(3000);
+    const [later] = await aircraftNow(page, [tracked!]);
+    expect(metres([first.lng, first.lat], [later.lng, later.lat]), 'm flown in 3 s').toBeGreaterThan(100);
+    expect(await centreToAircraft(), 'm from the view centre to the aircraft, 3 s later').toBeLessThan(300);
+    await attachPng(testInfo, 'tracking.png', await page.screenshot());
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as TestWindow).map.getSelection())).toBeNull();
+  });
+
+  test('a departure selected by id is tracked and climbs', async ({}, testInfo) => {
+    // The lowest departure off the ground: the one with the longest climb ahead of it.
+    const climbing = (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).sort((a, b) => a.altitude - b.altitude);
+    expect(climbing.length, 'departures climbing out now').toBeGreaterThan(0);
+    const departure = climbing[0];
+    await page.evaluate((id) => void (window as unknown as TestWindow).map.setSelection(id), departure.id);
+    await expect(page.getByTestId('flight-panel')).toContainText(departure.number);
+    expect(await page.evaluate(() => (window as unknown as TestWindow).map.getSelection())).toBe(departure.id.replace(/^odpt\.FlightInformationDeparture:/, ''));
+    const [first] = await aircraftNow(page, [departure]);
+    await page.waitForTimeout(3000);
+    const [second] = await aircraftNow(page, [departure]);
+    await attachPng(testInfo, 'climbing.png', await page.screenshot());
+    expect(first, 'drawn when selected').toBeDefined();
+    expect(second, 'drawn 3 s later').toBeDefined();
+    expect(second.altitude - first.altitude, `altitude ${first.altitude.toFixed(0)} → ${second.altitude.toFixed(0)} m in 3 s`).toBeGreaterThan(10);
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setSelection(null));
+    await expect(page.getByTestId('flight-panel')).toBeHidden();
+    await page.evaluate(() => void (window as unknown as TestWindow).map.jumpTo({ center: [139.781, 35.549], zoom: 11.5, pitch: 0, bearing: 0 }));
+  });
+
+  test('the airplanes switch of the layers panel hides them (pixels) and shows them again', async ({}, testInfo) => {
+    expect((await aircraftNow(page, flights)).length, 'aircraft drawn').toBeGreaterThan(0);
+    const shownBefore = await mapShot(page, testInfo, 'planes-shown-before.png');
+    await page.getByTestId('layers-button').click();
+    const planes = page.getByTestId('layer-flights');
+    await expect(planes).toHaveAttribute('aria-checked', 'true');
+    await expect(planes).toHaveText('Airplanes');
+    await attachPng(testInfo, 'layers-panel.png', await page.screenshot());
+    await planes.click();
+    await expect(planes).toHaveAttribute('aria-checked', 'false');
+    await page.getByTestId('layers-close').click();
+    // With the trains hidden too, nothing moves once the airplanes are off: the view comes to rest.
+    const hidden = await stillShot(page);
+    await attachPng(testInfo, 'planes-hidden.png', hidden);
+    const removed = diffMask(shownBefore, hidden, 24);
+    await attachPng(testInfo, 'planes-removed-pixels.png', maskOverlay(shownBefore, removed.mask));
+    expect(removed.count, 'pixels the airplanes drew').toBeGreaterThan(30);
+
+    await page.getByTestId('layers-button').click();
+    await planes.click();
+    await expect(planes).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('layers-close').click();
+    await page.waitForTimeout(1500);
+    const shown = await mapShot(page, testInfo, 'planes-shown-again.png');
+    expect(diffMask(shown, hidden, 24).count, 'pixels the airplanes draw once shown again').toBeGreaterThan(30);
+  });
+
+  test('in playback the day\'s flights fly by their scheduled times, without status', async ({}, testInfo) => {
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setClockMode('playback'));
+    await expect.poll(async () => (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).length, { message: 'departures in the air in playback' }).toBeGreaterThan(0);
+    const departure = (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).sort((a, b) => a.altitude - b.altitude)[0];
+    await page.evaluate((id) => void (window as unknown as TestWindow).map.setSelection(id), departure.id);
+    const panel = page.getByTestId('flight-panel');
+    await expect(panel).toContainText(departure.number);
+    await expect(panel.getByTestId('popup-times')).toContainText(departure.scheduled);
+    // Real-time status is off in playback.
+    await expect(panel.getByTestId('popup-status')).toHaveCount(0);
+    await attachPng(testInfo, 'playback-tracking.png', await page.screenshot());
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setSelection(null));
+    await expect(panel).toBeHidden();
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setClockMode('realtime'));
+    await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).map.getClockMode())).toBe('realtime');
+  });
+
+  test('a broken feed fires one error while the trains keep running', async () => {
+    await setLayer(page, 'trains', true);
+    const before = await flightErrors(page);
+    expect(before, 'no flight errors before the feed breaks').toEqual([]);
+    // The arrivals feed breaks; the departures feed keeps answering.
+    server.setMode('http-503', 'odpt:FlightInformationArrival');
+    await expect.poll(() => flightErrors(page), { timeout: 15_000 }).toHaveLength(1);
+    const statsBefore = await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats());
+    // Several poll intervals more: still one error, and the trains keep moving.
+    await page.waitForTimeout(3 * INTERVAL_MS);
+    const errors = await flightErrors(page);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/FlightInformationArrival.*503/);
+    expect((await aircraftNow(page, flights)).filter((a) => a.kind === 'departure').length, 'departures still drawn').toBeGreaterThan(0);
+    const statsAfter = await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats());
+    expect(statsAfter.trainFrames, 'train frames while the feed is broken').toBeGreaterThan(statsBefore.trainFrames);
+    expect(statsAfter.trains, 'trains drawn').toBeGreaterThan(0);
+    server.setMode('normal', 'odpt:FlightInformationArrival');
+  });
+});
