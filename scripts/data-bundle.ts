@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest } from '../src/data/bundle/manifest.ts';
 import { formatDiagnostic, runPipeline, SourceDataError, type SourceFiles } from '../src/data/pipeline/index.ts';
@@ -34,11 +35,15 @@ export function newestMtime(root: string, depth = 1, skip: ReadonlySet<string> =
   return newest;
 }
 
-/** True when the bundle is missing or older than its source. */
+/** The code that writes the bundle: a bundle older than it may lack what the app now reads (a new file kind, a new field). */
+const PIPELINE_CODE = ['pipeline', 'bundle', 'flights'].map((dir) => fileURLToPath(new URL(`../src/data/${dir}`, import.meta.url)));
+
+/** True when the bundle is missing or older than its source or than the code that builds it. */
 export function isBundleStale(paths: ProjectPaths): boolean {
   const manifest = join(paths.out, MANIFEST_FILE);
   if (!existsSync(manifest)) return true;
-  return statSync(manifest).mtimeMs < newestMtime(paths.source);
+  const built = statSync(manifest).mtimeMs;
+  return built < newestMtime(paths.source) || PIPELINE_CODE.some((dir) => built < newestMtime(dir, 2));
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
