@@ -1,4 +1,7 @@
-import { defineConfigWithTheme, type DefaultTheme } from 'vitepress';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfigWithTheme, type DefaultTheme, type HeadConfig, type PageData } from 'vitepress';
 
 /** The default theme's configuration, with what our theme adds (docs/.vitepress/theme/). */
 export interface ThemeConfig extends DefaultTheme.Config {
@@ -10,6 +13,61 @@ export interface ThemeConfig extends DefaultTheme.Config {
 
 /** Where the site is served: `npm start` serves the built site there, beside the app. */
 export const DOCS_BASE = '/docs/master/';
+
+/** Colour of the browser's interface around the site (meta theme-color), unless a page's frontmatter sets `themeColor`. */
+export const THEME_COLOR = '#2f6fdb';
+
+/**
+ * Build-time settings from the environment:
+ * - DOCS_PUBLIC_URL: the site's public address (its base folder, e.g. https://example.org/docs/master/); each page
+ *   then gets a canonical link;
+ * - DOCS_ANALYTICS_URL: where a page-view beacon is sent (POST, JSON: path, referrer, lang) on each page shown;
+ *   unset, there is no snippet and no request;
+ * - DOCS_CONTACT_EMAIL: the address on the contact page.
+ */
+const PUBLIC_URL = process.env.DOCS_PUBLIC_URL?.replace(/\/?$/, '/') || '';
+const ANALYTICS_URL = process.env.DOCS_ANALYTICS_URL || '';
+
+/** The page-view snippet of the head: defines `ttPageView()` (the theme calls it on each page change) and counts this page. */
+export function analyticsSnippet(url: string): HeadConfig {
+  const send =
+    `fetch(${JSON.stringify(url)},{method:'POST',mode:'no-cors',keepalive:true,headers:{'content-type':'text/plain'},` +
+    `body:JSON.stringify({path:location.pathname,referrer:document.referrer,lang:document.documentElement.lang})}).catch(function(){})`;
+  return ['script', { id: 'tt-analytics' }, `window.ttPageView=function(){${send}};window.ttPageView();`];
+}
+
+/** A page's path below the site base: `index.md` → ``, `a/index.md` → `a/`, `a/b.md` → `a/b.html`. */
+export function pagePath(relativePath: string): string {
+  return relativePath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '.html');
+}
+
+/** Plain text of a markdown fragment: links, emphasis, code marks and HTML tags taken out. */
+function plain(markdown: string): string {
+  return markdown
+    .replace(/<[^>]+>/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]/g, '')
+    // Lines of Japanese text join without a space; others with one.
+    .replace(/([\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef])\s*\n\s*(?=[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A page's description: its frontmatter's, the home's tagline, or the first paragraph after its title (at most ~160 characters). */
+export function pageDescription(source: string, frontmatter: Record<string, unknown>): string {
+  if (typeof frontmatter.description === 'string') return frontmatter.description;
+  const hero = frontmatter.hero as { tagline?: string } | undefined;
+  if (hero?.tagline) return hero.tagline;
+  const body = source.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/<script[\s\S]*?<\/script>/g, '');
+  const paragraph = body
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .find((block) => block && !/^(#|\||```|- |\d+\. |<p v-)/.test(block));
+  const text = paragraph ? plain(paragraph) : '';
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 159);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120))}…`;
+}
 
 /** Labels of the navigation in one language. */
 interface NavigationLabels {
@@ -104,7 +162,25 @@ export default defineConfigWithTheme<ThemeConfig>({
   base: DOCS_BASE,
   cleanUrls: false,
   title: 'Tokyo Transit 3D',
-  head: [['meta', { name: 'theme-color', content: '#2f6fdb' }]],
+  head: ANALYTICS_URL ? [analyticsSnippet(ANALYTICS_URL)] : [],
+  vite: {
+    resolve: {
+      // The outline with our scroll tracking (300 ms throttle, 10 px heading offset) instead of the default one.
+      alias: [{ find: /^.*\/VPDocAsideOutline\.vue$/, replacement: fileURLToPath(new URL('./theme/OutlineAside.vue', import.meta.url)) }],
+    },
+  },
+  transformPageData(pageData: PageData, { siteConfig }) {
+    const source = readFileSync(join(siteConfig.srcDir, pageData.relativePath), 'utf8');
+    pageData.description = pageDescription(source, pageData.frontmatter);
+    const head: HeadConfig[] = [...((pageData.frontmatter.head as HeadConfig[] | undefined) ?? [])];
+    head.push(['meta', { name: 'theme-color', content: String(pageData.frontmatter.themeColor ?? THEME_COLOR) }]);
+    if (PUBLIC_URL) head.push(['link', { rel: 'canonical', href: PUBLIC_URL + pagePath(pageData.relativePath) }]);
+    pageData.frontmatter.head = head;
+  },
+  transformHead({ pageData }) {
+    // The not-found page has no source to transform: give it the colour too.
+    return pageData.isNotFound || pageData.relativePath === '404.md' ? [['meta', { name: 'theme-color', content: THEME_COLOR }]] : [];
+  },
   themeConfig: {
     contactEmail: process.env.DOCS_CONTACT_EMAIL || undefined,
     search: {
