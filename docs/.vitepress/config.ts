@@ -161,6 +161,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
 export default defineConfigWithTheme<ThemeConfig>({
   base: DOCS_BASE,
   cleanUrls: false,
+  markdown: { image: { lazyLoading: true } },
   title: 'Tokyo Transit 3D',
   head: ANALYTICS_URL ? [analyticsSnippet(ANALYTICS_URL)] : [],
   vite: {

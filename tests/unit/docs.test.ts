@@ -4,7 +4,7 @@
  * page has its Japanese counterpart, and the server routes the site's paths
  * as the specification asks (redirects, not-found page with status 404).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -296,13 +296,25 @@ describe('documentation site routes and links', () => {
         else if (url.pathname.startsWith(DOCS_BASE)) {
           const rest = decodeURIComponent(url.pathname.slice(DOCS_BASE.length));
           const source = join(DOCS, rest.replace(/(^|\/)$/, '$1index.md').replace(/\.html$/, '.md'));
-          ok = existsSync(source) && (!url.hash || anchors(readFileSync(source, 'utf8')).has(decodeURIComponent(url.hash.slice(1)).normalize('NFKD')));
+          if (/\.(jpe?g|png|webp|svg)$/.test(rest)) ok = existsSync(join(DOCS, 'public', rest)) && statSync(join(DOCS, 'public', rest)).size <= 150 * 1024;
+          else ok = existsSync(source) && (!url.hash || anchors(readFileSync(source, 'utf8')).has(decodeURIComponent(url.hash.slice(1)).normalize('NFKD')));
         } else ok = false;
         if (!ok) dead.push(`${page}: ${target}`);
       }
     }
     expect(dead).toEqual([]);
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('shows screenshots of the app in the user guide, in each language its own, each at most 150 kB', () => {
+    for (const [prefix, lang] of [['', 'en'], ['ja/', 'ja']] as const) {
+      const shots = USER_PAGES.flatMap((p) => [...readFileSync(join(DOCS, `${prefix}user-guide/${p}.md`), 'utf8').matchAll(/!\[[^\]]+\]\(\/screenshots\/([\w-]+)\.jpg\)/g)].map((m) => m[1]));
+      expect(shots.length, lang).toBeGreaterThanOrEqual(3);
+      for (const shot of shots) {
+        expect(shot.endsWith(`-${lang}`), `${lang}: ${shot}`).toBe(true);
+        expect(statSync(join(DOCS, 'public/screenshots', `${shot}.jpg`)).size, shot).toBeLessThanOrEqual(150 * 1024);
+      }
+    }
   });
 
   it('links to the map itself from the docs, in both languages', () => {
