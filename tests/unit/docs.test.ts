@@ -1,8 +1,12 @@
 /**
  * The documentation site: the API reference covers the real `Map` (every
- * option, public method and event, in English and Japanese), every English
- * page has its Japanese counterpart, and the server routes the site's paths
- * as the specification asks (redirects, not-found page with status 404).
+ * option, public method and event, in English and Japanese), every route of
+ * the specification has its page in both languages and in the sidebars, no
+ * internal link is dead, the user guide shows light screenshots, the theme's
+ * navigation logic (not-found path, route chunks, redundant navigation, the
+ * outline's heading in view, 300 ms throttle) works, and the server routes
+ * the site's paths as the specification asks (redirects, not-found page with
+ * status 404).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
