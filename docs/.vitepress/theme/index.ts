@@ -69,6 +69,17 @@ export default {
       if (!file) return true; // no such page: the router shows the not-found page
       const result = await loadChunk(file, window.__ttChunkTimeoutMs ?? CHUNK_TIMEOUT_MS);
       if (result === 'ok') return true;
+      if (result === 'error') {
+        // After a new deployment the page's file has another name: let VitePress's router load it (it refreshes
+        // its hash map itself) instead of reporting the old name.
+        try {
+          const fresh = (await (await fetch(`${base()}hashmap.json`)).json()) as Record<string, string>;
+          const renamed = chunkFile(path, base(), fresh);
+          if (renamed && renamed !== file) return true;
+        } catch {
+          // no fresher map: report the failure below
+        }
+      }
       const message = chunkErrorMessage(result, new URL(file, location.href).href);
       console.error(`Failed to resolve async component: ${message}`);
       chunkError.value = { message, file, path: href };
