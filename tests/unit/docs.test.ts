@@ -1,13 +1,30 @@
 /**
  * The documentation site: the API reference covers the real `Map` (every
- * option, public method and event, in English and Japanese), every English
- * page has its Japanese counterpart, and the server routes the site's paths
- * as the specification asks (redirects, not-found page with status 404).
+ * option, public method and event, in English and Japanese), every route of
+ * the specification has its page in both languages and in the sidebars, no
+ * internal link is dead, the user guide shows light screenshots, the theme's
+ * navigation logic (not-found path, route chunks, redundant navigation, the
+ * outline's heading in view, 300 ms throttle) works, and the server routes
+ * the site's paths as the specification asks (redirects, not-found page with
+ * status 404).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DefaultTheme } from 'vitepress';
+import docsConfig, { THEME_COLOR, analyticsSnippet, pageDescription, pagePath } from '../../docs/.vitepress/config.ts';
+import {
+  CHUNK_TIMEOUT_MS,
+  OUTLINE_HEADING_OFFSET_PX,
+  OUTLINE_THROTTLE_MS,
+  chunkErrorMessage,
+  chunkFile,
+  headingInView,
+  isRedundantNavigation,
+  notFoundRelativePath,
+  throttle,
+} from '../../docs/.vitepress/theme/navigation.ts';
 import { MAP_OPTION_KEYS } from '../../src/api/option-types.ts';
 import { CAMERA_EVENTS, POINTER_EVENTS } from '../../src/api/gesture-events.ts';
 import { DOCS_BASE, ROOT, resolvePaths, type ProjectPaths } from '../../scripts/config.ts';
@@ -138,5 +155,266 @@ describe('documentation build', () => {
     } finally {
       rmSync(built, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * The routes of the documentation site, as the specification lists them (§2 "Documentation site"), English paths
+ * below the base; the same set exists under `ja/`. When the specification is found beside the repository, the test
+ * also reads its list and checks that this one matches it.
+ */
+const API_PAGES = ['geojson-layer', 'data-source', 'panel', 'mapboxgl', 'map', 'marker', 'popup', 'secrets', 'plugin', 'three', 'three-layer', 'tile-3d-layer'];
+const USER_PAGES = ['about-data', 'contact', 'display-modes', 'development-information', 'overview', 'configuration', 'supported-browsers', 'gtfs', 'plugins', 'screen-and-operations'];
+const SPEC_ROUTES = [
+  '/',
+  '/developer-guide/',
+  '/developer-guide/api/',
+  ...API_PAGES.map((p) => `/developer-guide/api/${p}.html`),
+  '/developer-guide/migration.html',
+  '/developer-guide/build.html',
+  '/developer-guide/integration.html',
+  '/user-guide/',
+  ...USER_PAGES.map((p) => `/user-guide/${p}.html`),
+];
+
+/** The specification's own list of routes, read from SPEC.md in a `shared` folder beside the repository or above it; null when absent. */
+function specRoutes(): string[] | null {
+  let file: string | null = null;
+  for (let dir = dirname(ROOT); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared/SPEC.md'))) {
+      file = join(dir, 'shared/SPEC.md');
+      break;
+    }
+    if (dirname(dir) === dir) return null;
+  }
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('### Documentation site');
+  const section = text.slice(start, text.indexOf('Behaviour:', start));
+  const routes: string[] = [];
+  for (const line of section.split('\n').filter((l) => l.startsWith('- /'))) {
+    const item = line.slice(2);
+    const followed = /^(\S+) followed by one of: (.+), each ending \.html$/.exec(item);
+    if (followed) routes.push(...followed[2].split(', ').map((name) => `${followed[1]}${name}.html`));
+    else routes.push(...item.split(', ').map((r) => r.split(' ')[0]));
+  }
+  return routes;
+}
+
+/** The markdown source of a route below the base (`/a/` → `a/index.md`, `/a/b.html` → `a/b.md`). */
+function sourceOf(route: string): string {
+  return route.replace(/^\//, '').replace(/(^|\/)$/, '$1index.md').replace(/\.html$/, '.md');
+}
+
+/** Every link of a page's sidebar and navbar, per locale. */
+function navigationLinks(locale: 'root' | 'ja'): string[] {
+  const theme = docsConfig.locales?.[locale]?.themeConfig as DefaultTheme.Config;
+  const links: string[] = [];
+  const walk = (items: (DefaultTheme.SidebarItem | DefaultTheme.NavItem)[]) => {
+    for (const item of items) {
+      if ('link' in item && item.link) links.push(item.link);
+      if ('items' in item && item.items) walk(item.items as DefaultTheme.SidebarItem[]);
+    }
+  };
+  walk(theme.nav ?? []);
+  for (const groups of Object.values(theme.sidebar as Record<string, DefaultTheme.SidebarItem[]>)) walk(groups);
+  return links;
+}
+
+/** VitePress's heading anchors (its `slugify`). */
+function slugify(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`/g, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/** Anchors of a markdown page's headings. */
+function anchors(markdown: string): Set<string> {
+  const body = markdown.replace(/```[\s\S]*?```/g, '');
+  return new Set([...body.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slugify(m[1])));
+}
+
+describe('documentation site routes and links', () => {
+  const all = pages(DOCS);
+
+  it('walks the specification\'s list of routes: every route has its page in English and in Japanese', () => {
+    const fromSpec = specRoutes();
+    if (fromSpec) expect([...fromSpec].sort()).toEqual([...SPEC_ROUTES].sort());
+    for (const route of SPEC_ROUTES) {
+      expect(existsSync(join(DOCS, sourceOf(route))), `English page of ${route}`).toBe(true);
+      expect(existsSync(join(DOCS, 'ja', sourceOf(route))), `Japanese page of /ja${route}`).toBe(true);
+    }
+    // …and the site has no page that is not a route of the specification.
+    expect(all).toEqual(SPEC_ROUTES.map(sourceOf).sort());
+  });
+
+  it('pairs every Japanese page with its English page and the reverse, headings for headings', () => {
+    expect(pages(join(DOCS, 'ja'))).toEqual(all);
+    for (const page of all) {
+      const count = (file: string) => (readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '').match(/^##+ /gm) ?? []).length;
+      expect(count(join(DOCS, 'ja', page)), `${page}: sections in Japanese and in English`).toBe(count(join(DOCS, page)));
+    }
+  });
+
+  it('lists every page but the homes in the sidebars of both languages', () => {
+    for (const [locale, prefix] of [['root', '/'], ['ja', '/ja/']] as const) {
+      const links = navigationLinks(locale);
+      for (const route of SPEC_ROUTES.filter((r) => r !== '/')) expect(links, `${locale}: ${route}`).toContain(prefix + route.slice(1));
+      for (const link of links) expect(link.startsWith(prefix), `${locale}: ${link} stays in its language`).toBe(true);
+    }
+  });
+
+  it('lists every API page on the API overview, in both languages', () => {
+    for (const overview of ['developer-guide/api/index.md', 'ja/developer-guide/api/index.md']) {
+      const text = readFileSync(join(DOCS, overview), 'utf8');
+      for (const page of API_PAGES) expect(text, `${overview} → ${page}`).toContain(`(./${page}.html)`);
+    }
+  });
+
+  it('has no dead internal link: every link to a page, an anchor, an example or the map resolves', () => {
+    const origin = 'http://docs.test';
+    const dead: string[] = [];
+    let checked = 0;
+    for (const page of [...all, ...all.map((p) => `ja/${p}`)]) {
+      const text = readFileSync(join(DOCS, page), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      const targets = [
+        ...[...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]),
+        ...[...text.matchAll(/(?<![:\w])href="([^"]+)"/g)].map((m) => m[1]),
+        ...[...text.matchAll(/^\s+link: (\S+)$/gm)].map((m) => m[1]), // the home page's hero actions (already below the base)
+      ];
+      const pageUrl = new URL(DOCS_BASE + pagePath(page), origin);
+      for (const target of targets) {
+        if (/^(https?:|mailto:)/.test(target)) continue;
+        checked++;
+        const url = new URL(target.startsWith('/') && !target.startsWith('/examples/') ? DOCS_BASE + target.slice(1) : target, pageUrl);
+        let ok: boolean;
+        if (url.pathname === '/') ok = true; // the map itself
+        else if (url.pathname.startsWith('/examples/')) ok = existsSync(join(ROOT, decodeURIComponent(url.pathname)));
+        else if (url.pathname.startsWith(DOCS_BASE)) {
+          const rest = decodeURIComponent(url.pathname.slice(DOCS_BASE.length));
+          const source = join(DOCS, rest.replace(/(^|\/)$/, '$1index.md').replace(/\.html$/, '.md'));
+          if (/\.(jpe?g|png|webp|svg)$/.test(rest)) ok = existsSync(join(DOCS, 'public', rest)) && statSync(join(DOCS, 'public', rest)).size <= 150 * 1024;
+          else ok = existsSync(source) && (!url.hash || anchors(readFileSync(source, 'utf8')).has(decodeURIComponent(url.hash.slice(1)).normalize('NFKD')));
+        } else ok = false;
+        if (!ok) dead.push(`${page}: ${target}`);
+      }
+    }
+    expect(dead).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('shows screenshots of the app in the user guide, in each language its own, each at most 150 kB', () => {
+    for (const [prefix, lang] of [['', 'en'], ['ja/', 'ja']] as const) {
+      const shots = USER_PAGES.flatMap((p) => [...readFileSync(join(DOCS, `${prefix}user-guide/${p}.md`), 'utf8').matchAll(/!\[[^\]]+\]\(\/screenshots\/([\w-]+)\.jpg\)/g)].map((m) => m[1]));
+      expect(shots.length, lang).toBeGreaterThanOrEqual(3);
+      for (const shot of shots) {
+        expect(shot.endsWith(`-${lang}`), `${lang}: ${shot}`).toBe(true);
+        expect(statSync(join(DOCS, 'public/screenshots', `${shot}.jpg`)).size, shot).toBeLessThanOrEqual(150 * 1024);
+      }
+    }
+  });
+
+  it('links to the map itself from the docs, in both languages', () => {
+    for (const page of ['user-guide/index.md', 'user-guide/overview.md']) {
+      for (const file of [page, `ja/${page}`]) {
+        const href = /href="([^"]+)" target="_self"/.exec(readFileSync(join(DOCS, file), 'utf8'))?.[1];
+        expect(href, file).toBeDefined();
+        expect(new URL(href!, `http://docs.test${DOCS_BASE}${pagePath(file)}`).pathname, file).toBe('/');
+      }
+    }
+  });
+});
+
+describe('documentation theme', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('uses the specification\'s constants: 300 ms scroll throttle, 10 px heading offset, 120 s chunk timeout', () => {
+    expect(OUTLINE_THROTTLE_MS).toBe(300);
+    expect(OUTLINE_HEADING_OFFSET_PX).toBe(10);
+    expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+  });
+
+  it('names the not-found page without the base, so that its language switch stays in the site', () => {
+    expect(notFoundRelativePath('docs/master/user-guide/overview.md', DOCS_BASE)).toBe('user-guide/overview.md');
+    expect(notFoundRelativePath('docs/master/ja/user-guide/nothing.md', DOCS_BASE)).toBe('ja/user-guide/nothing.md');
+    expect(notFoundRelativePath('docs/master/index.md', DOCS_BASE)).toBe('index.md');
+    expect(notFoundRelativePath('404.md', DOCS_BASE)).toBe('404.md');
+  });
+
+  it('finds the route chunk of a page as VitePress builds it, and none for a missing page', () => {
+    const hashes = { 'user-guide_gtfs.md': 'abc123', 'ja_index.md': 'j1', 'index.md': 'i0', 'developer-guide_index.md': 'd9' };
+    expect(chunkFile('/docs/master/user-guide/gtfs.html', DOCS_BASE, hashes)).toBe('/docs/master/assets/user-guide_gtfs.md.abc123.js');
+    expect(chunkFile('/docs/master/ja/', DOCS_BASE, hashes)).toBe('/docs/master/assets/ja_index.md.j1.js');
+    expect(chunkFile('/docs/master/', DOCS_BASE, hashes)).toBe('/docs/master/assets/index.md.i0.js');
+    expect(chunkFile('/docs/master/developer-guide/', DOCS_BASE, hashes)).toBe('/docs/master/assets/developer-guide_index.md.d9.js');
+    expect(chunkFile('/docs/master/user-guide/nothing.html', DOCS_BASE, hashes)).toBeNull();
+    expect(chunkFile('/elsewhere/', DOCS_BASE, hashes)).toBeNull();
+    expect(chunkErrorMessage('timeout', 'http://h/docs/master/assets/x.js')).toBe('Loading chunk failed. (timeout: http://h/docs/master/assets/x.js)');
+  });
+
+  it('treats a navigation to the page already shown as redundant, and others not', () => {
+    const here = 'http://h/docs/master/user-guide/';
+    expect(isRedundantNavigation('/docs/master/user-guide/', here)).toBe(true);
+    expect(isRedundantNavigation('/docs/master/user-guide/index.html', here)).toBe(true);
+    expect(isRedundantNavigation('/docs/master/user-guide/gtfs.html', here)).toBe(false);
+    expect(isRedundantNavigation('/docs/master/user-guide/#x', here)).toBe(false);
+    expect(isRedundantNavigation('/docs/master/user-guide/?a=1', here)).toBe(false);
+  });
+
+  it('highlights the last heading at or above the top bar plus 10 px, none at the top, the last at the bottom', () => {
+    const headings = [{ id: 'a', top: 500 }, { id: 'b', top: 1000 }, { id: 'c', top: 1500 }];
+    const bar = 64;
+    expect(headingInView(headings, 0, bar, false)).toBeNull();
+    expect(headingInView(headings, 500 - bar - 10, bar, false)).toBe('a');
+    expect(headingInView(headings, 500 - bar - 11, bar, false)).toBeNull();
+    expect(headingInView(headings, 1000 - bar - 10, bar, false)).toBe('b');
+    expect(headingInView(headings, 1000 - bar - 11, bar, false)).toBe('a');
+    expect(headingInView(headings, 1200, bar, true)).toBe('c');
+    expect(headingInView([], 300, bar, false)).toBeNull();
+  });
+
+  it('throttles the scroll handler to one call per 300 ms, with a last call after a burst', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
+    const onScroll = throttle(fn, OUTLINE_THROTTLE_MS);
+    onScroll();
+    expect(fn).toHaveBeenCalledTimes(1);
+    for (let t = 0; t < 280; t += 20) {
+      vi.advanceTimersByTime(20);
+      onScroll();
+    }
+    expect(fn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(20);
+    expect(fn).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1000);
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('describes each page by its first paragraph, and pages by their path', () => {
+    expect(pageDescription('# Title\n\nFirst [link](./x.html) and `code`\nnext line.\n\n## More\n\nText.', {})).toBe('First link and code next line.');
+    expect(pageDescription('# 題\n\n日本語の\n文です。', {})).toBe('日本語の文です。');
+    expect(pageDescription('x', { description: 'Given.' })).toBe('Given.');
+    expect(pageDescription('---\nlayout: home\n---\n', { hero: { tagline: 'Tagline.' } })).toBe('Tagline.');
+    expect(pageDescription(`# T\n\n${'word '.repeat(60)}`, {}).length).toBeLessThanOrEqual(161);
+    expect(pagePath('index.md')).toBe('');
+    expect(pagePath('ja/user-guide/index.md')).toBe('ja/user-guide/');
+    expect(pagePath('user-guide/gtfs.md')).toBe('user-guide/gtfs.html');
+    expect(THEME_COLOR).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('has no analytics snippet unless DOCS_ANALYTICS_URL is set at build; the snippet reports page views there', () => {
+    if (!process.env.DOCS_ANALYTICS_URL) expect(JSON.stringify(docsConfig.head ?? [])).not.toContain('ttPageView');
+    const [tag, attrs, code] = analyticsSnippet('https://stats.example.org/hit') as [string, Record<string, string>, string];
+    expect(tag).toBe('script');
+    expect(attrs.id).toBe('tt-analytics');
+    expect(code).toContain('"https://stats.example.org/hit"');
+    expect(code).toMatch(/window\.ttPageView=function\(\)\{fetch\(/);
   });
 });
