@@ -13,7 +13,7 @@ export function appIsStale(dist: string): boolean {
   const sources = Math.max(
     newestMtime(join(ROOT, 'src'), 4),
     newestMtime(join(ROOT, 'public'), 2),
-    ...['index.html', 'package.json', 'vite.config.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs),
+    ...['index.html', 'package.json', 'vite.config.ts', 'scripts/vite-webgl-only.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs),
   );
   return sources > built;
 }
@@ -22,13 +22,13 @@ export function appIsStale(dist: string): boolean {
 export function libraryIsStale(lib: string): boolean {
   const index = join(lib, 'index.js');
   if (!existsSync(index)) return true;
-  const sources = Math.max(newestMtime(join(ROOT, 'src'), 4), ...['package.json', 'vite.lib.config.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs));
+  const sources = Math.max(newestMtime(join(ROOT, 'src'), 4), ...['package.json', 'vite.lib.config.ts', 'scripts/vite-webgl-only.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs));
   return sources > statSync(index).mtimeMs;
 }
 
 const DOCS = join(ROOT, 'docs');
 /** Folders of docs/ that are build output, not sources. */
-const DOCS_OUTPUT = new Set(['.vitepress/dist', '.vitepress/cache'].map((folder) => join(DOCS, folder)));
+const DOCS_OUTPUT = new Set(['.vitepress/dist', '.vitepress/cache', '.vitepress/.temp'].map((folder) => join(DOCS, folder)));
 
 /** True when the built documentation is missing or older than its pages and configuration. */
 export function docsAreStale(docsDist: string): boolean {
