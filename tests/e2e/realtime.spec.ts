@@ -124,13 +124,15 @@ function withDelay(fixtures: OdptFixtureSet, record: Record<string, unknown>, de
 interface TestMapOptions {
   secrets: { odpt: string; challenge2025: string };
   realtime: { hosts: OdptHostConfig[]; intervalMs: number };
+  /** No flight information hosts: with a token the airplanes would poll the open data center itself (flights.spec serves them). */
+  flights: { hosts: [] };
   /** Playback start (not real-time mode). */
   time?: string;
 }
 
 /** Real-time settings for the local servers. */
 function realtimeOptions(servers: Servers): TestMapOptions {
-  return { secrets: { ...KEYS }, realtime: { hosts: servers.hosts, intervalMs: INTERVAL_MS } };
+  return { secrets: { ...KEYS }, realtime: { hosts: servers.hosts, intervalMs: INTERVAL_MS }, flights: { hosts: [] } };
 }
 
 /**
