@@ -1,0 +1,185 @@
+/**
+ * The base map's ground: land, landcover and landuse, water, boundaries, airports and the 3D buildings.
+ *
+ * @module
+ */
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import type { BasemapPalette } from './palettes.ts';
+import { BASEMAP_SOURCE_ID, DEFAULT_BUILDING_HEIGHT_M } from './style-constants.ts';
+import { classIn, isLine, isPolygon, notTunnel } from './style-filters.ts';
+
+/** Landuse classes tinted, by tint; residential/commercial/retail stay plain land. */
+const PARK_LIKE_LANDUSE = ['park', 'cemetery', 'pitch', 'stadium', 'playground', 'zoo', 'theme_park', 'garden'];
+const INSTITUTIONAL_LANDUSE = ['school', 'university', 'college', 'hospital', 'library'];
+const INDUSTRIAL_LANDUSE = ['industrial', 'railway', 'garages'];
+
+/** The background land colour, landcover (wood, grass, farmland, wetland, sand) and tinted landuse. */
+export function groundLayers(palette: BasemapPalette): LayerSpecification[] {
+  return [
+    { id: 'background', type: 'background', paint: { 'background-color': palette.land } },
+    {
+      id: 'landcover',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'landcover',
+      filter: classIn(['wood', 'grass', 'farmland', 'wetland', 'sand']),
+      paint: {
+        'fill-color': [
+          'match',
+          ['get', 'class'],
+          'wood',
+          palette.wood,
+          'grass',
+          palette.grass,
+          'farmland',
+          palette.farmland,
+          'wetland',
+          palette.wetland,
+          palette.sand,
+        ],
+        'fill-antialias': false,
+      },
+    },
+    {
+      id: 'park-protected',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'park',
+      filter: isPolygon(),
+      paint: { 'fill-color': palette.protectedArea, 'fill-opacity': palette.protectedAreaOpacity },
+    },
+    {
+      id: 'landuse',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'landuse',
+      minzoom: 10,
+      filter: classIn([...PARK_LIKE_LANDUSE, ...INSTITUTIONAL_LANDUSE, ...INDUSTRIAL_LANDUSE]),
+      paint: {
+        'fill-color': [
+          'match',
+          ['get', 'class'],
+          PARK_LIKE_LANDUSE,
+          palette.park,
+          INSTITUTIONAL_LANDUSE,
+          palette.institutional,
+          palette.industrial,
+        ],
+        'fill-opacity': ['interpolate', ['linear'], ['zoom'], 10, 0, 12, 1],
+      },
+    },
+  ];
+}
+
+/** Water areas and waterways (rivers and canals, not in tunnels). */
+export function waterLayers(palette: BasemapPalette): LayerSpecification[] {
+  return [
+    {
+      id: 'waterway',
+      type: 'line',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'waterway',
+      filter: ['all', notTunnel(), classIn(['river', 'canal', 'stream', 'ditch', 'drain'])],
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': palette.waterway,
+        'line-width': [
+          'interpolate',
+          ['exponential', 1.4],
+          ['zoom'],
+          8,
+          ['match', ['get', 'class'], ['river', 'canal'], 0.6, 0],
+          13,
+          ['match', ['get', 'class'], ['river', 'canal'], 1.6, 0.6],
+          18,
+          ['match', ['get', 'class'], ['river', 'canal'], 10, 3],
+        ],
+      },
+    },
+    {
+      id: 'water',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'water',
+      filter: notTunnel(),
+      paint: { 'fill-color': palette.water },
+    },
+  ];
+}
+
+/** Prefecture and city/ward borders; drawn below water so borders running through the bay stay hidden. */
+export function boundaryLayer(palette: BasemapPalette): LayerSpecification {
+  const prefecture: ExpressionSpecification = ['==', ['get', 'admin_level'], 4];
+  const cityOrWard: ExpressionSpecification = ['all', ['==', ['get', 'admin_level'], 7], ['>=', ['zoom'], 10]];
+  return {
+    id: 'boundary',
+    type: 'line',
+    source: BASEMAP_SOURCE_ID,
+    'source-layer': 'boundary',
+    filter: ['all', ['==', ['get', 'maritime'], 0], ['any', prefecture, cityOrWard]],
+    layout: { 'line-join': 'round' },
+    paint: {
+      'line-color': palette.boundary,
+      'line-dasharray': [3, 2],
+      'line-opacity': ['interpolate', ['linear'], ['zoom'], 8, 0.7, 15, 0.35],
+      'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.6, 12, 1, 16, 1.5],
+    },
+  };
+}
+
+/** Airport areas, runways and taxiways. */
+export function aerowayLayers(palette: BasemapPalette): LayerSpecification[] {
+  return [
+    {
+      id: 'aeroway-area',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'aeroway',
+      minzoom: 11,
+      filter: ['all', isPolygon(), classIn(['apron', 'runway', 'taxiway', 'helipad'])],
+      paint: { 'fill-color': palette.aeroway },
+    },
+    {
+      id: 'aeroway-line',
+      type: 'line',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': 'aeroway',
+      minzoom: 10,
+      filter: ['all', isLine(), classIn(['runway', 'taxiway'])],
+      paint: {
+        'line-color': palette.aeroway,
+        'line-width': [
+          'interpolate',
+          ['exponential', 1.5],
+          ['zoom'],
+          10,
+          ['match', ['get', 'class'], 'runway', 1, 0.3],
+          16,
+          ['match', ['get', 'class'], 'runway', 40, 8],
+        ],
+      },
+    },
+  ];
+}
+
+/** The 3D buildings from zoom 13, rising between zooms 13 and 14.5; hidden when `visible` is false. */
+export function buildingLayer(palette: BasemapPalette, visible: boolean): LayerSpecification {
+  const height: ExpressionSpecification = ['coalesce', ['get', 'render_height'], DEFAULT_BUILDING_HEIGHT_M];
+  const base: ExpressionSpecification = ['coalesce', ['get', 'render_min_height'], 0];
+  return {
+    id: 'building-3d',
+    type: 'fill-extrusion',
+    source: BASEMAP_SOURCE_ID,
+    'source-layer': 'building',
+    minzoom: 13,
+    filter: ['!=', ['get', 'hide_3d'], true],
+    layout: { visibility: visible ? 'visible' : 'none' },
+    paint: {
+      'fill-extrusion-color': palette.building,
+      'fill-extrusion-height': ['interpolate', ['linear'], ['zoom'], 13, 0, 14.5, height],
+      'fill-extrusion-base': ['interpolate', ['linear'], ['zoom'], 13, 0, 14.5, base],
+      'fill-extrusion-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0, 14, palette.buildingOpacity],
+      'fill-extrusion-vertical-gradient': true,
+    },
+  };
+}

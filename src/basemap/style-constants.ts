@@ -1,0 +1,40 @@
+/**
+ * Names and numbers shared by the base map's style and its layers: the vector source, its zoom range and
+ * attribution, the glyph font stacks and the building height.
+ *
+ * @module
+ */
+
+/** Id of the vector source in every style this module creates. */
+export const BASEMAP_SOURCE_ID = 'openmaptiles';
+
+/** Highest zoom stored in tokyo.pmtiles; MapLibre overzooms the z13 tiles beyond it. */
+export const BASEMAP_SOURCE_MAX_ZOOM = 13;
+
+/** Attribution required by the tiles' licence. */
+export const BASEMAP_ATTRIBUTION = '© OpenMapTiles © OpenStreetMap contributors';
+
+/** The only glyph font stacks served with the base map. */
+export const BASEMAP_FONTS = {
+  regular: 'Noto Sans Regular',
+  medium: 'Noto Sans Medium',
+  italic: 'Noto Sans Italic',
+} as const;
+
+/**
+ * Recommended `localIdeographFontFamily` map option: the glyph PBFs have no CJK glyphs, so kanji,
+ * kana and hangul are drawn with these locally installed fonts.
+ */
+export const RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY = '"Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", sans-serif';
+
+/**
+ * Id of the lowest label layer. Layers added with this as `beforeId` (e.g. an interleaved deck.gl
+ * overlay) are drawn above roads and buildings but below place names.
+ */
+export const BASEMAP_FIRST_LABEL_LAYER_ID = 'label-waterway';
+
+/**
+ * Height in metres given to buildings without `render_height`. The z13 building features in
+ * tokyo.pmtiles carry no attributes at all, so today every building gets this height.
+ */
+export const DEFAULT_BUILDING_HEIGHT_M = 12;
