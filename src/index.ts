@@ -2,7 +2,7 @@
  * Public API: `new Map({container, ...})` mounts the map application into an
  * element. See the developer guide for options, events and methods.
  */
-export { Map, type CameraOptions, type MapEvents, type DataSourceInfo } from './api/map.ts';
+export { Map, type CameraOptions, type MapEvents, type DataSourceInfo, type MovingPosition } from './api/map.ts';
 export { MapOptionError, type MapOptions, type DataSourceOptions, type RainOptions } from './api/options.ts';
 export { INTERFACE_LANGUAGES, type InterfaceLanguage } from './api/languages.ts';
 export { Marker, type MarkerOptions, type MarkerEvents } from './api/marker.ts';

@@ -1,50 +1,49 @@
 import { WebMercatorViewport } from '@deck.gl/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { formatHash, parseHash } from '../data/hash.ts';
 import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { SimulationClock, type ClockMode } from '../data/clock.ts';
+import { formatHash, parseHash } from '../data/hash.ts';
+import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
 import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
+import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import { prefetchedFetch } from '../data/prefetch.ts';
-import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
-import { lightFor, linkLight } from './light-link.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
-import { BUILT_IN_LAYERS, createAppStore, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
+import { createAppStore, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
-import { validateFiniteNumber } from './validators.ts';
-import { checkLayer, type LayerInterface, type ThreeLayerInterface } from './layer-types.ts';
-import { inZoomRange } from '../data/layer-zoom.ts';
-import { checkPlugin, PluginRunner, type CheckedPlugin, type PluginInterface } from './plugin.ts';
-import type { MapModes } from '../data/plugin-modes.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
-import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { DataSourceInfo } from './gtfs-link.ts';
+import type { LayerInterface } from './layer-types.ts';
+import { lightFor, linkLight } from './light-link.ts';
+import { MapDataSources } from './map-data-sources.ts';
+import type { MapHost } from './map-host.ts';
+import { MapLayers } from './map-layers.ts';
+import { MapPlugins } from './map-plugins.ts';
+import { MapSelection, selectionIdOf, type MovingPosition } from './map-selection.ts';
 import {
+  DEPRECATED_TRACKING_MODES,
   MapOptionError,
   resolveMapOptions,
+  TRACKING_MODES,
   validateBearing,
   validateCenter,
+  validateOneOf,
   validatePitch,
   validateZoom,
+  type DataSourceOptions,
   type LngLatLike,
   type MapOptions,
   type ResolvedMapOptions,
   type TrackingMode,
-  validateOneOf,
-  TRACKING_MODES,
-  DEPRECATED_TRACKING_MODES,
 } from './options.ts';
-import { parseSelectionId, toOdptId, type ParsedId } from '../data/ids.ts';
-import { selectStation } from '../select-station.ts';
-import { gtfsSelectionId, GTFS_SELECTION_PREFIX, parseGtfsSelectionId } from '../data/gtfs/feed-view.ts';
-import type { DataSourceInfo, GtfsLink } from './gtfs-link.ts';
-import { fail, formatOptionValue, resolveDataSource, type DataSourceOptions } from './options.ts';
+import type { PluginInterface } from './plugin.ts';
+import { validateFiniteNumber } from './validators.ts';
 
 /** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
 export interface MapEvents extends MapGestureEvents {
@@ -74,9 +73,10 @@ export interface MapEvents extends MapGestureEvents {
   light: LightSummary;
 }
 
-/** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
 export type { DataSourceInfo } from './gtfs-link.ts';
+export type { MovingPosition } from './map-selection.ts';
 
+/** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
 export interface CameraOptions {
   center?: LngLatLike;
   zoom?: number;
@@ -89,11 +89,6 @@ export interface CameraOptions {
 const HASH_THROTTLE_MS = 300;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
-
-/** The id of what is selected: a train, flight or station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
-function selectionIdOf(s: ReturnType<AppStore['getState']>): string | null {
-  return s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
-}
 
 /** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
 function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
@@ -138,12 +133,21 @@ export class Map extends Evented<MapEvents> {
   private readonly stats = createRenderStats();
   /** Where markers, popups and panels added through the API live (over the map, under the controls). */
   private readonly overlay = typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'tt-api-overlay' });
-  /** Ids of the data sources added and not removed, with their options (until the GTFS code has loaded). */
-  private readonly dataSources = new globalThis.Map<string, { options: DataSourceOptions | null; path: string; fit: boolean; search?: string }>();
-  private dataSourceCounter = 0;
-  /** The GTFS link once loaded, and the promise of it. */
-  private gtfsLink: GtfsLink | null = null;
-  private gtfsLoading: Promise<GtfsLink | null> | null = null;
+  /** What the parts of the map below use of it. */
+  private readonly host: MapHost = {
+    map: this,
+    store: () => this.requireStore(),
+    reportError: (message, error) => this.fire('error', error === undefined ? { message } : { message, error }),
+    removed: () => this.removed,
+    onRemove: (cleanup) => this.cleanups.push(cleanup),
+    container: () => this.getContainer(),
+  };
+  /** Settles once the flight link has loaded (or failed to); the airplanes start once the network is drawn. */
+  private readonly flightsLinked = deferred();
+  private readonly dataSources = new MapDataSources(this.host);
+  private readonly plugins = new MapPlugins(this.host);
+  private readonly layers = new MapLayers(this.host, this.overlay);
+  private readonly selections = new MapSelection(this.host, this.dataSources, this.flightsLinked.promise);
 
   constructor(options: MapOptions) {
     super();
@@ -153,7 +157,7 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
-    resolved.dataSources.forEach((source, i) => this.registerDataSource(source, `dataSources[${i}]`, false));
+    resolved.dataSources.forEach((source, i) => this.dataSources.register(source, `dataSources[${i}]`, false));
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
@@ -178,17 +182,11 @@ export class Map extends Evented<MapEvents> {
       rain: resolved.rain.visible,
     });
     this.store = store;
-    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.togglePlugin(id) });
+    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.plugins.toggle(id) });
     this.cleanups.push(store.subscribe((s, previous) => {
-      if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.updatePlugins();
+      if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.plugins.updateModes();
     }));
-    resolved.plugins.forEach((plugin, i) => {
-      try {
-        this.pendingPlugins.push(checkPlugin(plugin, `plugins[${i}]`));
-      } catch (e) {
-        setTimeout(() => this.fire('error', { message: (e as Error).message, error: e }), 0);
-      }
-    });
+    this.plugins.queueFromOptions(resolved.plugins);
 
     this.cleanups.push(linkLight(store, pinned));
     this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
@@ -231,10 +229,10 @@ export class Map extends Evented<MapEvents> {
       // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
-      if (this.options!.selection?.kind === 'station') this.selectStationById(this.options!.selection.id);
-      for (const plugin of this.pendingPlugins.splice(0)) this.startPlugin(plugin);
+      if (this.options!.selection?.kind === 'station') this.selections.selectStation(this.options!.selection.id);
+      this.plugins.startPending();
       // Data sources load once the network is on screen, like the trains.
-      if (this.dataSources.size > 0) void this.loadGtfs();
+      this.dataSources.start();
       this.linkRainWhenSwitchedOn(this.store!);
     }
     const id = selectionIdOf(s);
@@ -362,7 +360,7 @@ export class Map extends Evented<MapEvents> {
       (e: Error) => this.fire('error', { message: `Could not load the real-time client: ${e.message}` }),
     );
     const selection = this.options!.selection;
-    if (selection?.kind === 'train') void this.selectTrain(selection.id);
+    if (selection?.kind === 'train') void this.selections.selectTrain(selection.id);
     this.startFlights(manifest, base);
   }
 
@@ -392,11 +390,8 @@ export class Map extends Evented<MapEvents> {
       },
     ).finally(() => this.flightsLinked.resolve());
     const selection = this.options!.selection;
-    if (selection?.kind === 'flight') void this.selectFlight(selection);
+    if (selection?.kind === 'flight') void this.selections.selectFlight(selection);
   }
-
-  /** Settles once the flight link has loaded (or failed to); the airplanes start once the network is drawn. */
-  private readonly flightsLinked = deferred();
 
   private syncHash(store: AppStore) {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -514,19 +509,7 @@ export class Map extends Evented<MapEvents> {
    * layer added with {@link Map.addLayer}. An unknown id fires `error`.
    */
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): this {
-    const store = this.requireStore();
-    const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
-    const { customLayers, layerVisibility } = store.getState();
-    if ((BUILT_IN_LAYERS as readonly string[]).includes(id)) {
-      store.setState({ layerVisibility: { ...layerVisibility, [id]: value === 'visible' } });
-      return this;
-    }
-    const custom = customLayers.find((l) => l.id === id);
-    if (!custom) {
-      this.fire('error', { message: `No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${customLayers.length ? `, and the added ones ${customLayers.map((l) => l.id).join(', ')}` : ''}.` });
-      return this;
-    }
-    store.setState({ customLayers: customLayers.map((l) => (l === custom ? { ...l, visible: value === 'visible' } : l)) });
+    this.layers.setVisibility(id, visibility);
     return this;
   }
 
@@ -538,62 +521,14 @@ export class Map extends Evented<MapEvents> {
    * an id already in use fires `error`.
    */
   addLayer(layer: LayerInterface): this {
-    const checked = checkLayer(layer);
-    const store = this.requireStore();
-    const { customLayers } = store.getState();
-    if ((BUILT_IN_LAYERS as readonly string[]).includes(checked.id) || customLayers.some((l) => l.id === checked.id)) {
-      this.fire('error', { message: `A layer "${checked.id}" already exists; layer ids must be unique. The layer was not added.` });
-      return this;
-    }
-    store.setState({ customLayers: [...customLayers, checked] });
-    if (checked.type === 'three') this.addThreeLayer(checked.spec as ThreeLayerInterface);
+    this.layers.add(layer);
     return this;
   }
 
   /** Removes a layer added with {@link Map.addLayer}; an unknown id fires `error`. */
   removeLayer(id: string): this {
-    const store = this.requireStore();
-    const { customLayers } = store.getState();
-    const layer = customLayers.find((l) => l.id === id);
-    if (!layer) {
-      this.fire('error', { message: `No layer "${id}" to remove: ${customLayers.length ? `the added layers are ${customLayers.map((l) => l.id).join(', ')}` : 'no layer was added'}.` });
-      return this;
-    }
-    store.setState({ customLayers: customLayers.filter((l) => l !== layer) });
-    if (layer.type === 'three') void this.threeLayers?.then((overlay) => overlay?.remove(id));
+    this.layers.remove(id);
     return this;
-  }
-
-  /** Plugins waiting for the map to load, and the running ones. */
-  private readonly pendingPlugins: CheckedPlugin[] = [];
-  private readonly pluginRunners: PluginRunner[] = [];
-
-  private modesNow(): MapModes {
-    const { clockMode, searchMode, viewMode } = this.requireStore().getState();
-    return { clockMode, searchMode, viewMode };
-  }
-
-  private startPlugin(checked: CheckedPlugin) {
-    this.pluginRunners.push(new PluginRunner(checked, this, this.modesNow(), (message) => this.fire('error', { message })));
-    this.publishPlugins();
-  }
-
-  private publishPlugins() {
-    this.store?.setState({ plugins: this.pluginRunners.map((r) => r.entry) });
-  }
-
-  private updatePlugins() {
-    if (!this.pluginRunners.length) return;
-    const modes = this.modesNow();
-    for (const runner of this.pluginRunners) runner.modes(modes);
-    this.publishPlugins();
-  }
-
-  private togglePlugin(id: string) {
-    const runner = this.pluginRunners.find((r) => r.checked.id === id);
-    if (!runner) return;
-    runner.setEnabled(!runner.entry.enabled);
-    this.publishPlugins();
   }
 
   /**
@@ -601,79 +536,19 @@ export class Map extends Evented<MapEvents> {
    * starts enabled; before the map's `load`, they wait for it). An invalid plugin throws; an id in use fires `error`.
    */
   addPlugin(plugin: PluginInterface): this {
-    const checked = checkPlugin(plugin);
-    this.requireStore();
-    if ([...this.pendingPlugins, ...this.pluginRunners.map((r) => r.checked)].some((p) => p.id === checked.id)) {
-      this.fire('error', { message: `A plugin "${checked.id}" already exists; plugin ids must be unique. The plugin was not added.` });
-      return this;
-    }
-    if (this.store!.getState().networkDrawn) this.startPlugin(checked);
-    else this.pendingPlugins.push(checked);
+    this.plugins.add(plugin);
     return this;
   }
 
   /** Removes a plugin (`onDisabled` when it was enabled, then `onRemove`); an unknown id fires `error`. */
   removePlugin(id: string): this {
-    const pending = this.pendingPlugins.findIndex((p) => p.id === id);
-    if (pending >= 0) {
-      this.pendingPlugins.splice(pending, 1);
-      return this;
-    }
-    const index = this.pluginRunners.findIndex((r) => r.checked.id === id);
-    if (index < 0) {
-      this.fire('error', { message: `No plugin "${id}" to remove: ${this.pluginRunners.length ? `the plugins are ${this.pluginRunners.map((r) => r.checked.id).join(', ')}` : 'no plugin was added'}.` });
-      return this;
-    }
-    const [runner] = this.pluginRunners.splice(index, 1);
-    runner.remove();
-    this.publishPlugins();
+    this.plugins.remove(id);
     return this;
-  }
-
-  /** The three.js layers' drawing, created with the first one (three.js loads then). */
-  private threeLayers: Promise<import('../layers/three-overlay.ts').ThreeOverlay | null> | null = null;
-
-  private addThreeLayer(spec: ThreeLayerInterface) {
-    const store = this.requireStore();
-    this.threeLayers ??= import('../layers/three-overlay.ts').then(
-      ({ ThreeOverlay }) => {
-        if (this.removed || !this.overlay) return null;
-        const viewState = () => store.getState().viewState;
-        const overlay = new ThreeOverlay(this.overlay, this, viewState);
-        const applyLight = () => {
-          const { light, customLayers } = store.getState();
-          overlay.setLight(light.summary.color, light.summary.intensity);
-          const zoom = store.getState().viewState.zoom;
-          for (const l of customLayers) if (l.type === 'three') overlay.setVisible(l.id, l.visible && inZoomRange(zoom, l));
-        };
-        const unsubscribe = store.subscribe((s, previous) => {
-          if (s.light !== previous.light || s.customLayers !== previous.customLayers || s.viewState.zoom !== previous.viewState.zoom) applyLight();
-        });
-        this.cleanups.push(() => {
-          unsubscribe();
-          overlay.dispose();
-        });
-        queueMicrotask(applyLight);
-        return overlay;
-      },
-      (e: Error) => {
-        this.fire('error', { message: `Could not load three.js for layer "${spec.id}": ${e.message}` });
-        return null;
-      },
-    );
-    void this.threeLayers.then((overlay) => {
-      if (!overlay || !store.getState().customLayers.some((l) => l.id === spec.id)) return;
-      try {
-        overlay.add(spec as never);
-      } catch (e) {
-        this.fire('error', { message: `The onAdd of three.js layer "${spec.id}" failed: ${(e as Error).message}`, error: e });
-      }
-    });
   }
 
   /** Id (without prefix) of the selected train, flight or station, `gtfs:<data source id>:<vehicle id>` for a tracked GTFS vehicle, or null. */
   getSelection(): string | null {
-    return selectionIdOf(this.requireStore().getState());
+    return this.selections.get();
   }
 
   /**
@@ -686,62 +561,8 @@ export class Map extends Evented<MapEvents> {
    * fires an `error` event.
    */
   setSelection(id: string | null): this {
-    if (id === null) {
-      this.requireStore().getState().deselect();
-      return this;
-    }
-    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
-      this.selectGtfsVehicle(id);
-      return this;
-    }
-    const parsed = parseSelectionId(typeof id === 'string' ? id : '');
-    if (!parsed) {
-      throw new MapOptionError('selection', id, `Invalid selection ${JSON.stringify(id)}: expected a train id such as "odpt.Train:JR-East.Yamanote.400G", a flight id such as "odpt.FlightInformationDeparture:HND-JAT.HND.JL163", a station id such as "odpt.Station:JR-East.Yamanote.Shinjuku", a GTFS vehicle id "gtfs:<data source id>:<vehicle id>", or null.`);
-    }
-    if (parsed.kind === 'station') this.selectStationById(parsed.id);
-    else if (parsed.kind === 'flight') void this.selectFlight(parsed);
-    else void this.selectTrain(id);
+    this.selections.set(id);
     return this;
-  }
-
-  /** The loaded airplanes once their first flight information is in, or null with the reason. */
-  private async flightsReady(): Promise<{ feed: NonNullable<ReturnType<AppStore['getState']>['flights']>['feed'] } | { reason: string }> {
-    const store = this.requireStore();
-    await this.flightsLinked.promise;
-    // The link sets `flights` once the flights file has loaded; wait for it or for a state that means it never will.
-    const handle = store.getState().flights ?? (await new Promise<ReturnType<AppStore['getState']>['flights']>((resolve) => {
-      const check = (s: ReturnType<AppStore['getState']>) => {
-        if (s.flights || s.flightState === 'no-token' || s.flightState === 'failing' || this.removed) {
-          unsubscribe();
-          resolve(s.flights);
-        }
-      };
-      const unsubscribe = store.subscribe(check);
-      check(store.getState());
-    }));
-    if (!handle) {
-      const state = store.getState().flightState;
-      return { reason: state === 'no-token' ? 'no flight information is shown without an access token (secrets.odpt)' : 'the flight information could not be loaded' };
-    }
-    await handle.ready;
-    return { feed: handle.feed };
-  }
-
-  private async selectFlight(parsed: ParsedId) {
-    const input = toOdptId(parsed);
-    const ready = await this.flightsReady();
-    if (this.removed) return;
-    if ('reason' in ready) {
-      this.fire('error', { message: `Flight "${parsed.id}" cannot be selected: ${ready.reason}.` });
-      return;
-    }
-    const key = ready.feed.find(parsed.direction ? input : parsed.id);
-    const planned = key ? ready.feed.flight(key) : null;
-    if (!key || !planned || !ready.feed.stateOf(key)) {
-      this.fire('error', { message: `Flight "${parsed.id}" is not in the air or on the runway at the current time; nothing was selected.` });
-      return;
-    }
-    this.requireStore().getState().selectFlight({ kind: 'flight', key, id: planned.id, direction: planned.kind });
   }
 
   /**
@@ -749,20 +570,8 @@ export class Map extends Evented<MapEvents> {
    * drawn now: longitude, latitude, altitude (metres above the runway) and heading (degrees), or null when it is not
    * on the map (not in the air or on the runway near now, or airplanes not shown).
    */
-  async getFlightPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
-    const parsed = parseSelectionId(id);
-    const feed = this.requireStore().getState().flights?.feed;
-    if (!parsed || parsed.kind !== 'flight' || !feed) return null;
-    const key = feed.find(parsed.direction ? toOdptId(parsed) : parsed.id);
-    const state = key ? feed.stateOf(key) : null;
-    return state ? { lng: state.lng, lat: state.lat, altitude: state.altitude, bearing: state.heading } : null;
-  }
-
-  private selectGtfsVehicle(id: string) {
-    const store = this.requireStore();
-    const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
-    if (vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now())) store.getState().selectGtfsVehicle(vehicle);
-    else this.fire('error', { message: `GTFS vehicle "${id}" is not on the map (expected gtfs:<data source id>:<vehicle id> of a vehicle shown now); nothing was selected.` });
+  async getFlightPosition(id: string): Promise<MovingPosition | null> {
+    return this.selections.flightPosition(id);
   }
 
   /**
@@ -773,13 +582,7 @@ export class Map extends Evented<MapEvents> {
    * @throws MapOptionError for a value of the wrong type, a colour that is not hex, or an id already in use.
    */
   addDataSource(dataSource: DataSourceOptions): string {
-    this.requireStore();
-    const notices: string[] = [];
-    const options = resolveDataSource(dataSource, 'dataSource', notices);
-    for (const notice of notices) console.warn(`[map] ${notice}`);
-    const id = this.registerDataSource(options, 'dataSource', false);
-    if (this.store!.getState().networkDrawn) void this.loadGtfs();
-    return id;
+    return this.dataSources.add(dataSource);
   }
 
   /**
@@ -788,113 +591,18 @@ export class Map extends Evented<MapEvents> {
    * @internal
    */
   addDataSourceFromUrl(search: string, fit = true): void {
-    if (!this.store) return;
-    const id = this.nextDataSourceId();
-    this.dataSources.set(id, { options: null, path: 'gtfsurl', fit, search });
-    if (this.store.getState().networkDrawn) void this.loadGtfs();
+    if (this.store) this.dataSources.addFromUrl(search, fit);
   }
 
   /** Removes a data source added with `dataSources` or {@link addDataSource}; an unknown id fires an `error` event. */
   removeDataSource(id: string): this {
-    this.requireStore();
-    if (!this.dataSources.has(id)) {
-      const ids = [...this.dataSources.keys()];
-      this.fire('error', { message: `No data source ${formatOptionValue(id)} exists; ${ids.length ? `the data sources are ${ids.map((i) => JSON.stringify(i)).join(', ')}` : 'none has been added'}.` });
-      return this;
-    }
-    this.dataSources.delete(id);
-    this.gtfsLink?.remove(id);
+    this.dataSources.remove(id);
     return this;
   }
 
   /** The data sources added and not removed, with their state (`loading`, `loaded`, `failed`) and what they hold. */
   getDataSources(): DataSourceInfo[] {
-    this.requireStore();
-    const loaded = new globalThis.Map((this.gtfsLink?.list() ?? []).map((info) => [info.id, info]));
-    return [...this.dataSources.entries()].map(
-      ([id, { options }]) =>
-        loaded.get(id) ?? {
-          id,
-          gtfsUrl: options?.gtfsUrl ?? '',
-          vehiclePositionUrl: options?.vehiclePositionUrl ?? null,
-          color: options?.color ?? null,
-          status: 'loading',
-          agencies: [],
-          timezone: null,
-          bounds: null,
-          routeCount: 0,
-          stopCount: 0,
-          vehicleCount: 0,
-        },
-    );
-  }
-
-  private nextDataSourceId(): string {
-    let id: string;
-    do id = `gtfs-${++this.dataSourceCounter}`;
-    while (this.dataSources.has(id));
-    return id;
-  }
-
-  private registerDataSource(options: DataSourceOptions, path: string, fit: boolean): string {
-    if (options.id !== undefined && this.dataSources.has(options.id)) {
-      fail(`${path}.id`, options.id, `${formatOptionValue(options.id)} is already the id of a data source; expected a new id (or none).`);
-    }
-    const id = options.id ?? this.nextDataSourceId();
-    this.dataSources.set(id, { options, path, fit });
-    return id;
-  }
-
-  /** Loads the GTFS code (the first time) and hands it the data sources not yet handed over. */
-  private loadGtfs(): Promise<GtfsLink | null> {
-    this.gtfsLoading ??= import('./gtfs-link.ts').then(
-      ({ GtfsLink }) => {
-        if (this.removed) return null;
-        const container = this.options!.container;
-        const link = new GtfsLink(this.store!, (message) => this.fire('error', { message }), () => ({ width: container.clientWidth, height: container.clientHeight }));
-        this.gtfsLink = link;
-        this.cleanups.push(() => link.dispose());
-        return link;
-      },
-      (e: Error) => {
-        this.fire('error', { message: `Could not load the GTFS data source code: ${e.message}` });
-        return null;
-      },
-    );
-    return this.gtfsLoading.then((link) => {
-      if (!link) return null;
-      for (const [id, entry] of this.dataSources) {
-        if (link.has(id)) continue;
-        if (entry.search !== undefined) {
-          if (!link.addFromUrl(id, entry.search, entry.fit)) this.dataSources.delete(id);
-        } else if (entry.options) link.addOptions(id, entry.options, entry.path, { fit: entry.fit });
-      }
-      return link;
-    });
-  }
-
-  private selectStationById(id: string) {
-    const store = this.requireStore();
-    const network = store.getState().network;
-    if (!network) return;
-    const station = network.stationIndex.get(id);
-    const container = this.getContainer();
-    const size = container ? { width: container.clientWidth, height: container.clientHeight } : undefined;
-    if (station === undefined || !selectStation(store, station, size)) this.fire('error', { message: `Station "${id}" is not on the map; nothing was selected.` });
-  }
-
-  private async selectTrain(input: string) {
-    const parsed = parseSelectionId(input);
-    if (!parsed || parsed.kind !== 'train') return;
-    const store = this.requireStore();
-    const feed = store.getState().trainFeed;
-    if (!feed) return;
-    const train = await feed.find(parsed.id);
-    if (train === NO_TRAIN) {
-      this.fire('error', { message: `Train "${parsed.id}" is not running at the current time; nothing was selected.` });
-      return;
-    }
-    store.getState().select({ kind: 'train', train, id: parsed.id });
+    return this.dataSources.list();
   }
 
   /**
@@ -903,25 +611,8 @@ export class Map extends Evented<MapEvents> {
    * it is not running or not drawn. A GTFS vehicle's id (`gtfs:<data source id>:<vehicle id>`) gives where that
    * vehicle is drawn (altitude 0).
    */
-  async getTrainPosition(id: string): Promise<{ lng: number; lat: number; altitude: number; bearing: number } | null> {
-    if (typeof id === 'string' && id.startsWith(GTFS_SELECTION_PREFIX)) {
-      this.requireStore();
-      const vehicle = parseGtfsSelectionId(id, [...this.dataSources.keys()]);
-      const pose = vehicle && this.gtfsLink?.pose(vehicle.source, vehicle.vehicleId, Date.now());
-      return pose ? { lng: pose.lng, lat: pose.lat, altitude: 0, bearing: pose.bearing } : null;
-    }
-    const parsed = parseSelectionId(id);
-    const feed = this.requireStore().getState().trainFeed;
-    if (!parsed || parsed.kind !== 'train' || !feed) return null;
-    const train = await feed.find(parsed.id);
-    const frame = feed.latest();
-    if (train === NO_TRAIN || !frame) return null;
-    for (let k = 0; k < frame.trainCount; k++) {
-      if (frame.trains[k] !== train) continue;
-      const [lng, lat, altitude, bearing] = frame.heads.subarray(k * 4, k * 4 + 4);
-      return { lng, lat, altitude, bearing };
-    }
-    return null;
+  async getTrainPosition(id: string): Promise<MovingPosition | null> {
+    return this.selections.trainPosition(id);
   }
 
   /** The tracking viewpoint. */
@@ -1001,7 +692,7 @@ export class Map extends Evented<MapEvents> {
   /** Removes the map from the page and stops its timers. */
   remove(): void {
     this.removed = true;
-    for (const runner of this.pluginRunners.splice(0)) runner.remove();
+    this.plugins.removeAll();
     this.overlay?.remove();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();
