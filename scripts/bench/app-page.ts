@@ -103,3 +103,44 @@ export async function readFrameRecord(page: Page, from: number, to: number): Pro
 export function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
 }
+
+/**
+ * Script that replaces the page's map by one made with `options` (plain JSON,
+ * `container` included) and collects its `error` messages in
+ * `window.__benchErrors`. A string: see {@link startFrameRecorder}.
+ */
+export function replaceMapScript(options: Record<string, unknown>): string {
+  return `(() => {
+    const old = window.map;
+    old.remove();
+    performance.clearMarks();
+    window.map = new old.constructor(${JSON.stringify(options)});
+    window.__benchErrors = [];
+    window.map.on('error', (e) => window.__benchErrors.push(e.message));
+  })()`;
+}
+
+/** Numeric fields of the render statistics. */
+type StatName = keyof RenderStats;
+
+/**
+ * Script that records in `window[global]`, for every animation frame in which
+ * a layer drew (its `frames` counter grew), `[script ms per frame, value of
+ * `also` then]`, until `window[global]` is replaced. Read it with
+ * `window[global].splice(0)`.
+ */
+export function layerRecorderScript(global: string, frames: StatName, scriptMs: StatName, also: StatName = frames): string {
+  return `(() => {
+  const record = [];
+  window.${global} = record;
+  let last = window.map.getRenderStats();
+  const tick = () => {
+    const now = window.map.getRenderStats();
+    const frames = now.${frames} - last.${frames};
+    if (frames > 0) record.push([(now.${scriptMs} - last.${scriptMs}) / frames, now.${also}]);
+    last = now;
+    if (window.${global} === record) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+}

@@ -5,7 +5,8 @@
  *
  * The layer asks its {@link AircraftSource} for the aircraft of the current
  * instant on each draw (not on picking passes), uploads them in one buffer
- * write and draws them in one instanced call; then it asks the source to
+ * write when they changed and draws them in one instanced call (its uniforms
+ * set only when the light or the view mode changes); then it asks the source to
  * call back for the next frame, so the aircraft keep moving while nothing
  * else redraws the canvas. Its main-thread work is timed (`onScriptTime`).
  *
@@ -152,6 +153,10 @@ export class AircraftLayer extends Layer<Required<AircraftLayerProps>> {
     instances?: Buffer;
     frame: AircraftFrame | null;
     unsubscribe?: () => void;
+    /** The lighting, opacity and minimum size last set as uniforms. */
+    uniformsOf?: TrainLighting;
+    uniformOpacity?: number;
+    uniformMinPixels?: number;
   };
 
   override getShaders() {
@@ -216,14 +221,22 @@ export class AircraftLayer extends Layer<Required<AircraftLayerProps>> {
     if (!shaderModuleProps?.picking?.isActive && source) {
       const frame = source.frame();
       this.state.frame = frame;
-      if (frame.count > 0) this.upload(frame);
+      // Uploaded only when an aircraft moved or the flights changed (lined-up aircraft stand still).
+      if (frame.count > 0 && (frame.changed || !this.state.instances)) this.upload(frame);
+      source.drawn();
       source.request();
       this.props.onFrame?.(frame.count);
     }
     const frame = this.state.frame;
     if (model && frame && frame.count > 0 && this.state.instances) {
-      const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = lighting;
-      model.shaderInputs.setProps({ aircraft: { opacity: groundOpacity, minPixels, length: sharedMesh!.length, ambient, sunColor, toSun, skyColor, toSky, glow } });
+      // Uniforms are set when they change (the view mode, the light), not every frame.
+      if (this.state.uniformsOf !== lighting || this.state.uniformOpacity !== groundOpacity || this.state.uniformMinPixels !== minPixels) {
+        const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = lighting;
+        model.shaderInputs.setProps({ aircraft: { opacity: groundOpacity, minPixels, length: sharedMesh!.length, ambient, sunColor, toSun, skyColor, toSky, glow } });
+        this.state.uniformsOf = lighting;
+        this.state.uniformOpacity = groundOpacity;
+        this.state.uniformMinPixels = minPixels;
+      }
       model.setInstanceCount(frame.count);
       model.draw(this.context.renderPass);
     }

@@ -13,15 +13,21 @@
  * - A departure selected by id climbs (its altitude rises over time).
  * - The airplanes switch of the layers panel hides them (pixels) and shows them.
  * - In playback the day's flights fly by their scheduled times, statuses off.
+ * - In the underground view the aircraft dim like ground trains (pixels).
+ * - A code-share flight's popup lists its other numbers; a cancelled and a
+ *   diverted flight are not drawn and cannot be selected.
  * - A broken feed fires one error while the trains keep running.
+ * - On pages of their own: the app opened with `?selection=<flight id>`
+ *   tracks that flight from the start; without an access token no airplane
+ *   is drawn and the app info says why.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { MapOptions, Map as TransitMap } from '../../src/index.ts';
 import { resolvePaths } from '../../scripts/config.ts';
-import { busyHourFlights, startFlightServer, type FlightFixtureSet, type FlightServerHandle } from '../support/flight-server.ts';
-import { attachPng, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
+import { busyHourFlights, joinFixtures, startFlightServer, unusualFlights, UNUSUAL_FLIGHTS, type FlightFixtureSet, type FlightServerHandle } from '../support/flight-server.ts';
+import { attachPng, brightness, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
 
 const KEY = 'e2eflightkey';
 /** Haneda Airport, between its runways. */
@@ -150,6 +156,60 @@ async function centreOn(page: Page, flights: readonly ServedFlight[], wanted: (a
   return target!;
 }
 
+/**
+ * The pixels of the aircraft: those of a shot that differ (|ΔR| + |ΔG| + |ΔB| ≥ `floor`) from the same view
+ * without aircraft, within `half` px of an aircraft (map-area coordinates); with the brightness of each in the shot
+ * and in the view without aircraft (what shows through a dimmed aircraft), and a mask for looking at.
+ */
+function aircraftPixels(shot: RgbaImage, reference: RgbaImage, aircraft: readonly { x: number; y: number }[], half: number, floor = 24): { drawn: number[]; behind: number[]; mask: Uint8Array } {
+  const mask = new Uint8Array(shot.width * shot.height);
+  const drawn: number[] = [];
+  const behind: number[] = [];
+  for (const a of aircraft) {
+    const cx = Math.round(a.x - MAP_AREA.x);
+    const cy = Math.round(a.y - MAP_AREA.y);
+    for (let y = Math.max(0, cy - half); y <= Math.min(shot.height - 1, cy + half); y++) {
+      for (let x = Math.max(0, cx - half); x <= Math.min(shot.width - 1, cx + half); x++) {
+        const p = y * shot.width + x;
+        const i = p * 4;
+        if (mask[p] || Math.abs(shot.data[i] - reference.data[i]) + Math.abs(shot.data[i + 1] - reference.data[i + 1]) + Math.abs(shot.data[i + 2] - reference.data[i + 2]) < floor) continue;
+        mask[p] = 1;
+        drawn.push(brightness(shot, i));
+        behind.push(brightness(reference, i));
+      }
+    }
+  }
+  return { drawn, behind, mask };
+}
+
+/** The value below which the share `q` of `values` lie (nearest rank). */
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+/**
+ * Moves the pointer onto an aircraft (following it as it flies) until the flight popup shows a flight number that
+ * `shows` accepts; returns '' when it did, else what was seen.
+ */
+async function hoverUntilPopup(page: Page, target: ServedFlight, shows: RegExp): Promise<string> {
+  const popup = page.getByTestId('flight-popup');
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [now] = await aircraftNow(page, [target]);
+    if (!now) return `${seen.join('; ')}; ${target.id} no longer drawn`;
+    await page.mouse.move(now.x, now.y);
+    await page.waitForTimeout(1000);
+    const number = (await popup.isVisible()) ? ((await popup.getByTestId('popup-flight-number').textContent()) ?? '') : '(no popup)';
+    if (shows.test(number)) return '';
+    seen.push(`at ${now.x.toFixed(0)},${now.y.toFixed(0)} (${now.altitude.toFixed(0)} m): ${number}`);
+    // Off the aircraft and back: a popup of a neighbour gives way.
+    await page.mouse.move(MAP_AREA.x + 5, MAP_AREA.y + MAP_AREA.height - 5);
+    await page.waitForTimeout(300);
+  }
+  return seen.join('; ');
+}
+
 const mapErrors = (page: Page) => page.evaluate(() => [...(window as unknown as TestWindow).mapErrors]);
 const flightErrors = async (page: Page) => (await mapErrors(page)).filter((m) => /flight/i.test(m));
 const setLayer = (page: Page, id: string, visible: boolean) =>
@@ -158,6 +218,7 @@ const setLayer = (page: Page, id: string, visible: boolean) =>
 test.describe.serial('airplanes on one page', () => {
   let page: Page;
   let server: FlightServerHandle;
+  let fixtures: FlightFixtureSet;
   let flights: ServedFlight[];
   /** The view over Haneda with the airplanes (and trains) hidden, at rest. */
   let empty: RgbaImage;
@@ -165,9 +226,17 @@ test.describe.serial('airplanes on one page', () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000);
     // A busy hour that started 30 minutes ago: arrivals on approach and departures climbing out now.
-    const fixtures = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
+    // With them, a code-share, a cancelled and a diverted arrival from Fukuoka due to touch down 3.5–4.5 minutes
+    // after the map first asks for the flights (their time is renewed until then): on approach during the tests.
+    const busy = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
+    const withUnusual = () => joinFixtures(busy, unusualFlights(Date.now() + 10.5 * 60_000));
+    fixtures = withUnusual();
     flights = served(fixtures);
     server = await startFlightServer({ key: KEY, fixtures });
+    const renew = setInterval(() => {
+      if (server.requests.length === 0) server.setFixtures((fixtures = withUnusual()));
+      else clearInterval(renew);
+    }, 500);
     page = await browser.newPage();
     await page.goto('/?lang=en&theme=light');
     await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
@@ -199,6 +268,8 @@ test.describe.serial('airplanes on one page', () => {
     } catch (e) {
       const requests = server.requests.map((r) => `${r.endpoint} ${r.status}`).join(', ');
       throw new Error(`No aircraft drawn: ${(e as Error).message}\nerrors: ${(await mapErrors(page)).join(' | ')}\nrequests: ${requests}\nstats: ${JSON.stringify(await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats()))}`);
+    } finally {
+      clearInterval(renew);
     }
     // The reference view: airplanes and trains hidden, base map loaded.
     await setLayer(page, 'trains', false);
@@ -224,7 +295,8 @@ test.describe.serial('airplanes on one page', () => {
     for (const a of after) expect(a.altitude, a.id).toBeLessThan(4000);
     const { mask, count } = diffMask(shot, empty, 24);
     await attachPng(testInfo, 'haneda-aircraft-pixels.png', maskOverlay(shot, mask));
-    const { inside, outside } = splitByAircraft(mask, onScreen, 40);
+    // (Boxes also around aircraft just outside the compared area: part of one can reach into it.)
+    const { inside, outside } = splitByAircraft(mask, [...before, ...after].filter((a) => inArea(a, -40)), 40);
     expect(inside, 'changed pixels around the aircraft').toBeGreaterThan(30 * new Set(onScreen.map((a) => a.id)).size);
     expect(outside / count, 'share of changed pixels away from every aircraft').toBeLessThan(0.1);
   });
@@ -353,6 +425,98 @@ test.describe.serial('airplanes on one page', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).map.getClockMode())).toBe('realtime');
   });
 
+  test('in the underground view the aircraft dim like ground trains (pixels)', async ({}, testInfo) => {
+    const viewMode = () => page.evaluate(() => (window as unknown as TestWindow).map.getViewMode());
+    await page.evaluate((c) => void (window as unknown as TestWindow).map.jumpTo({ center: c, zoom: 11.5, pitch: 0, bearing: 0 }), HANEDA);
+    expect(await viewMode()).toBe('ground');
+    /** The aircraft's pixels in the current view mode: the brightest (the fuselage) and what lies behind them. */
+    const measure = async (label: string) => {
+      await setLayer(page, 'flights', false);
+      const reference = await stillShot(page);
+      await setLayer(page, 'flights', true);
+      await page.waitForTimeout(1500);
+      const before = await aircraftNow(page, flights);
+      const shot = await mapShot(page, testInfo, `${label}.png`);
+      const after = await aircraftNow(page, flights);
+      // Where each aircraft was between the two readings (they fly on while the shot is taken).
+      const onScreen = before.flatMap((b) => {
+        const a = after.find((x) => x.id === b.id);
+        return a && inArea(a, 0) && inArea(b, 0) ? [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }] : [];
+      });
+      const { drawn, behind, mask } = aircraftPixels(shot, reference, onScreen, 30);
+      await attachPng(testInfo, `${label}-aircraft-pixels.png`, maskOverlay(shot, mask));
+      return { aircraft: onScreen.length, pixels: drawn.length, fuselage: quantile(drawn, 0.9), behind: quantile(behind, 0.5) };
+    };
+    const ground = await measure('ground-view');
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setViewMode('underground'));
+    await expect.poll(viewMode).toBe('underground');
+    const underground = await measure('underground-view');
+    await page.evaluate(() => void (window as unknown as TestWindow).map.setViewMode('ground'));
+    await expect.poll(viewMode).toBe('ground');
+    // Seen through: drawn = α · fuselage + (1 − α) · behind, with the fuselage as bright as in the ground view.
+    const alpha = (underground.fuselage - underground.behind) / (ground.fuselage - underground.behind);
+    testInfo.annotations.push({
+      type: 'aircraft pixels',
+      description: `ground: ${ground.aircraft} aircraft, ${ground.pixels} px, fuselage ${ground.fuselage.toFixed(0)}; underground: ${underground.aircraft} aircraft, ${underground.pixels} px, fuselage ${underground.fuselage.toFixed(0)} over ${underground.behind.toFixed(0)}; opacity ≈ ${alpha.toFixed(2)}`,
+    });
+    expect(ground.aircraft, 'aircraft on screen, ground view').toBeGreaterThan(0);
+    expect(underground.aircraft, 'aircraft on screen, underground view').toBeGreaterThan(0);
+    expect(ground.pixels / ground.aircraft, 'pixels per aircraft, ground view').toBeGreaterThan(30);
+    // The fuselages are bright in the ground view, and much darker in the underground view…
+    expect(ground.fuselage, 'fuselage brightness, ground view').toBeGreaterThan(180);
+    expect(underground.fuselage, 'fuselage brightness, underground view').toBeLessThan(0.5 * ground.fuselage);
+    // …because they are drawn see-through, as the ground trains are (18 % opacity): dimmed, not hidden.
+    expect(alpha, 'opacity of the aircraft, underground view').toBeGreaterThan(0.08);
+    expect(alpha, 'opacity of the aircraft, underground view').toBeLessThan(0.35);
+    expect(underground.pixels, 'pixels of the dimmed aircraft').toBeGreaterThan(10 * underground.aircraft);
+  });
+
+  test('a code-share lists its numbers; a cancelled and a diverted flight are not drawn and cannot be selected', async ({}, testInfo) => {
+    // The three arrivals from Fukuoka served since the start (see beforeAll), on approach now.
+    const byId = (id: string) => flights.find((f) => f.id === id)!;
+    const codeShare = byId(UNUSUAL_FLIGHTS.codeShare.id);
+    const notFlown = [byId(UNUSUAL_FLIGHTS.cancelled.id), byId(UNUSUAL_FLIGHTS.diverted.id)];
+    try {
+      expect((await aircraftNow(page, [codeShare])).length, 'the code-share flight drawn').toBe(1);
+      expect(await aircraftNow(page, notFlown), 'cancelled and diverted flights placed on the map').toEqual([]);
+      // The layer draws as many aircraft as the served flights the map places: none for the cancelled or diverted one.
+      await expect
+        .poll(async () => {
+          const placed = (await aircraftNow(page, flights)).length;
+          return (await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats().aircraft)) - placed;
+        }, { message: 'aircraft drawn beyond the flights placed' })
+        .toBe(0);
+
+      // Its popup lists the code-share numbers (and the operating airline's number first).
+      await centreOn(page, [codeShare], () => true);
+      // Closer, so that no neighbour on the same approach is under the pointer.
+      await page.evaluate(() => void (window as unknown as TestWindow).map.setZoom(13));
+      await page.waitForTimeout(1000);
+      expect(await hoverUntilPopup(page, codeShare, /JL516/), 'what the pointer found instead of the code-share flight').toBe('');
+      const popup = page.getByTestId('flight-popup');
+      await attachPng(testInfo, 'code-share-popup.png', await page.screenshot());
+      await expect(popup.getByTestId('popup-flight-number')).toContainText('JL516');
+      await expect(popup.getByTestId('popup-code-shares')).toHaveText('Code-share: AA5812 · BA7818');
+      await expect(popup.getByTestId('popup-airline')).toHaveText(AIRLINES.get('JAL')!);
+      await expect(popup.getByTestId('popup-airport')).toContainText(AIRPORTS.get('FUK')!);
+      await page.mouse.move(MAP_AREA.x + 5, MAP_AREA.y + MAP_AREA.height - 5);
+      await expect(popup).toBeHidden();
+
+      // Asking for the cancelled or the diverted one by id: an error, and no tracking.
+      for (const flight of notFlown) {
+        const errorsBefore = (await mapErrors(page)).length;
+        await page.evaluate((id) => void (window as unknown as TestWindow).map.setSelection(id), flight.id);
+        await expect.poll(async () => (await mapErrors(page)).slice(errorsBefore)).toEqual([`Flight "${flight.id.replace(/^odpt\.[A-Za-z]+:/, '')}" is not in the air or on the runway at the current time; nothing was selected.`]);
+        await expect(page.getByTestId('flight-panel')).toBeHidden();
+        expect(await page.evaluate(() => (window as unknown as TestWindow).map.getSelection())).toBeNull();
+      }
+      // (The errors of this test are not the feed's: the next test counts those from here.)
+      await page.evaluate(() => ((window as unknown as TestWindow).mapErrors.length = 0));
+    } finally {
+      await page.evaluate((c) => void (window as unknown as TestWindow).map.jumpTo({ center: c, zoom: 11.5, pitch: 0, bearing: 0 }), HANEDA);
+    }
+  });
+
   test('a broken feed fires one error while the trains keep running', async () => {
     await setLayer(page, 'trains', true);
     const before = await flightErrors(page);
@@ -369,7 +533,118 @@ test.describe.serial('airplanes on one page', () => {
     expect((await aircraftNow(page, flights)).filter((a) => a.kind === 'departure').length, 'departures still drawn').toBeGreaterThan(0);
     const statsAfter = await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats());
     expect(statsAfter.trainFrames, 'train frames while the feed is broken').toBeGreaterThan(statsBefore.trainFrames);
-    expect(statsAfter.trains, 'trains drawn').toBeGreaterThan(0);
+    // Trains are drawn too, at the hours they certainly run (the test runs at the machine's time; none run at 02:00).
+    const tokyoHour = new Date(Date.now() + 9 * 3_600_000).getUTCHours();
+    if (tokyoHour >= 6 && tokyoHour < 23) expect(statsAfter.trains, 'trains drawn').toBeGreaterThan(0);
     server.setMode('normal', 'odpt:FlightInformationArrival');
+  });
+});
+
+test.describe('airplanes from the start of a page', () => {
+  test('the app opened with ?selection=<flight id> tracks that flight from the start', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    // The busy hour, and the code-share arrival touching down 2–3 minutes after the map first asks for the flights
+    // (so on approach then, however long the start took): its time is renewed until that first request.
+    const busy = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
+    const withTarget = () => joinFixtures(busy, unusualFlights(Date.now() + 9 * 60_000));
+    const target = served(withTarget()).find((f) => f.id === UNUSUAL_FLIGHTS.codeShare.id)!;
+    const server = await startFlightServer({ key: KEY, fixtures: withTarget() });
+    const renew = setInterval(() => {
+      if (server.requests.length === 0) server.setFixtures(withTarget());
+      else clearInterval(renew);
+    }, 500);
+    try {
+      await page.goto(`/?lang=en&theme=light&selection=${encodeURIComponent(target.id)}#11/35.45/139.9/0/0`);
+      await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
+      // An address cannot carry an access token, so the page's map (src/main.ts: the query's `selection` becomes the
+      // option) is started again as main.ts starts it, from the same address, with a token and the local host.
+      const json = JSON.stringify({ secrets: { odpt: KEY }, realtime: { hosts: [] }, flights: { hosts: [{ id: 'local', baseUrl: server.url, secret: 'odpt' as const, operators: ['HND-JAT', 'HND-TIAT', 'NAA'] }], intervalMs: INTERVAL_MS } });
+      await page.evaluate((json) => {
+        const w = window as unknown as TestWindow;
+        w.map.remove();
+        performance.clearMarks();
+        const MapClass = w.map.constructor as new (options: MapOptions) => TransitMap;
+        const params = new URLSearchParams(location.search);
+        w.mapErrors = [];
+        w.mapEvents = [];
+        w.map = new MapClass({ container: 'map', hash: true, lang: params.get('lang') ?? undefined, theme: 'light', selection: params.get('selection') ?? undefined, ...(JSON.parse(json) as Omit<MapOptions, 'container'>) });
+        w.map.on('error', (e) => w.mapErrors.push(e.message));
+        w.map.on('selection', (e) => w.mapEvents.push(`selection ${e.selection}`));
+      }, json);
+      const panel = page.getByTestId('flight-panel');
+      await expect(panel, 'the flight panel').toBeVisible({ timeout: 180_000 }).catch(async (e: Error) => {
+        throw new Error(`${e.message}\nerrors: ${(await page.evaluate(() => (window as unknown as TestWindow).mapErrors)).join(' | ')}`);
+      });
+      await expect(panel.getByTestId('popup-flight-number')).toContainText(target.number);
+      await expect(panel).toContainText('AA5812');
+      expect(await page.evaluate(() => (window as unknown as TestWindow).map.getSelection())).toBe('HND-JAT.HND.JL516');
+      expect(await page.evaluate(() => (window as unknown as TestWindow).mapEvents)).toEqual(['selection HND-JAT.HND.JL516']);
+      // The camera comes to the aircraft and follows it as it flies on.
+      const centreToAircraft = async () => {
+        const [a] = await aircraftNow(page, [target]);
+        const { lng, lat } = await page.evaluate(() => (window as unknown as TestWindow).map.getCenter());
+        return a ? metres([lng, lat], [a.lng, a.lat]) : Infinity;
+      };
+      await expect.poll(centreToAircraft, { timeout: 30_000, message: 'm from the view centre to the aircraft' }).toBeLessThan(300);
+      const [first] = await aircraftNow(page, [target]);
+      await page.waitForTimeout(3000);
+      const [later] = await aircraftNow(page, [target]);
+      expect(metres([first.lng, first.lat], [later.lng, later.lat]), 'm flown in 3 s').toBeGreaterThan(100);
+      expect(await centreToAircraft(), 'm from the view centre to the aircraft, 3 s later').toBeLessThan(300);
+      // A person sees the aircraft in the middle of the map above the panel (the tracking camera keeps it clear of the
+      // panel; `map.project` does not know that offset): pixels there stand out from the typical colour around.
+      const shot = await screenshotImage(page, { testInfo, name: 'selection-at-start.png' });
+      const panelTop = (await panel.boundingBox())!.y;
+      const seen = { x: shot.width / 2, y: panelTop / 2 };
+      const box: number[] = [];
+      for (let y = Math.round(seen.y) - 25; y <= Math.round(seen.y) + 25; y++) for (let x = Math.round(seen.x) - 25; x <= Math.round(seen.x) + 25; x++) box.push((y * shot.width + x) * 4);
+      const typical = [0, 1, 2].map((c) => box.map((i) => shot.data[i + c]).sort((a, b) => a - b)[box.length >> 1]);
+      const standingOut = box.filter((i) => Math.abs(shot.data[i] - typical[0]) + Math.abs(shot.data[i + 1] - typical[1]) + Math.abs(shot.data[i + 2] - typical[2]) > 60).length;
+      expect(standingOut, 'pixels of the tracked aircraft (50 × 50 px around it)').toBeGreaterThan(20);
+      expect(await page.evaluate(() => (window as unknown as TestWindow).mapErrors)).toEqual([]);
+    } finally {
+      clearInterval(renew);
+      await server.close();
+    }
+  });
+
+  test('without an access token no airplane is drawn and the app info says why', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    const flightRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/odpt:FlightInformation|\/flights\.[0-9a-f]+\.bin/.test(new URL(r.url()).pathname)) flightRequests.push(r.url());
+    });
+    // The app page as built for the tests has no default token; this address also asks for a flight.
+    const id = 'odpt.FlightInformationDeparture:HND-JAT.HND.JL123';
+    await page.goto(`/?lang=en&theme=light&selection=${encodeURIComponent(id)}#11.5/35.549/139.781/0/0`);
+    // (Trains may not run at the hour the test runs: only the network is waited for.)
+    await page.waitForFunction(() => ['tt:network-drawn', 'tt:basemap-idle'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
+    await expect.poll(() => consoleErrors.filter((m) => m.includes('JL123')), { timeout: 30_000 }).toEqual([
+      'Flight "HND-JAT.HND.JL123" cannot be selected: no flight information is shown without an access token (secrets.odpt).',
+    ]);
+    await page.getByTestId('app-info-button').click();
+    const info = page.getByTestId('app-info');
+    await expect(info.getByTestId('flight-state')).toHaveText('Airplanes: off (no access token for the flight information)');
+    await expect(info.getByTestId('realtime-state')).toHaveText('Real-time data: off (no access token); trains run on timetables only');
+    await attachPng(testInfo, 'app-info-no-token.png', await page.screenshot());
+    await page.getByTestId('app-info-close').click();
+    // Nothing of the airplanes was asked for, drawn or tracked.
+    expect(flightRequests).toEqual([]);
+    const stats = await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats());
+    expect(stats.flightFrames, 'aircraft-layer frames').toBe(0);
+    expect(stats.aircraft).toBe(0);
+    await expect(page.getByTestId('flight-panel')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as TestWindow).map.getSelection())).toBeNull();
+    // Over Haneda, with the trains hidden, the airplanes switch changes no pixel: there is nothing to hide.
+    await setLayer(page, 'trains', false);
+    const shown = await stillShot(page);
+    await attachPng(testInfo, 'haneda-no-token.png', shown);
+    await setLayer(page, 'flights', false);
+    const hidden = await stillShot(page);
+    expect(diffMask(shown, hidden, 24).count, 'pixels the airplanes switch changes').toBe(0);
   });
 });

@@ -9,7 +9,8 @@
  *   or without the `odpt.X:` prefix);
  * - enforces the consumer key (none → 401, wrong → 403);
  * - failure modes per resource, a request log, CORS for browsers;
- * - {@link busyHourFlights} makes a busy hour of real-format records.
+ * - {@link busyHourFlights} makes a busy hour of real-format records, and
+ *   {@link unusualFlights} a code-share, a cancelled and a diverted flight.
  *
  * @module
  */
@@ -180,4 +181,54 @@ export function busyHourFlights(hourStart: string, perRoute = 10): FlightFixture
     }
   });
   return { arrivals, departures };
+}
+
+/** The flights of {@link unusualFlights}, by what is unusual about them. */
+export const UNUSUAL_FLIGHTS = Object.freeze({
+  /** A JAL arrival sold under two partner numbers too (all in `odpt:flightNumber`, as the airports publish them). */
+  codeShare: { id: 'odpt.FlightInformationArrival:HND-JAT.HND.JL516', numbers: ['JL516', 'AA5812', 'BA7818'] },
+  /** An ANA arrival that the data says is cancelled. */
+  cancelled: { id: 'odpt.FlightInformationArrival:HND-JAT.HND.NH246', numbers: ['NH246'] },
+  /** A Skymark arrival that the data says landed elsewhere. */
+  diverted: { id: 'odpt.FlightInformationArrival:HND-JAT.HND.BC508', numbers: ['BC508'] },
+});
+
+/**
+ * Three arrivals at Haneda from Fukuoka scheduled at `arrival` (epoch ms; the
+ * records give it to the minute, Japan time), each published as the airports
+ * do: a code-share (three numbers), a cancelled flight and a diverted one
+ * (status `Diverted`, with the summary text the airports add).
+ */
+export function unusualFlights(arrival: number): FlightFixtureSet {
+  const iso = new Date(Math.floor(arrival / 60_000) * 60_000 + 9 * 3_600_000).toISOString().slice(0, 16) + ':00+09:00';
+  const time = iso.slice(11, 16);
+  const record = (id: string, airline: string, numbers: readonly string[], status: string, extra: Record<string, unknown> = {}) => ({
+    '@context': 'http://vocab.odpt.org/context_odpt.jsonld',
+    '@id': `urn:uuid:00000000-0000-4000-9000-${numbers[0].padStart(12, '0')}`,
+    '@type': 'odpt:FlightInformationArrival',
+    'dc:date': iso,
+    'owl:sameAs': id,
+    'odpt:operator': 'odpt.Operator:HND-JAT',
+    'odpt:airline': `odpt.Operator:${airline}`,
+    'odpt:flightNumber': [...numbers],
+    'odpt:flightStatus': `odpt.FlightStatus:${status}`,
+    'odpt:scheduledArrivalTime': time,
+    'odpt:arrivalAirport': 'odpt.Airport:HND',
+    'odpt:originAirport': 'odpt.Airport:FUK',
+    ...extra,
+  });
+  const u = UNUSUAL_FLIGHTS;
+  return {
+    arrivals: [
+      record(u.codeShare.id, 'JAL', u.codeShare.numbers, 'OnTime'),
+      record(u.cancelled.id, 'ANA', u.cancelled.numbers, 'Cancelled'),
+      record(u.diverted.id, 'SKY', u.diverted.numbers, 'Diverted', { 'odpt:flightInformationSummary': { ja: '成田空港に着陸しました', en: 'Landed at Narita' } }),
+    ],
+    departures: [],
+  };
+}
+
+/** Two fixture sets served together. */
+export function joinFixtures(a: FlightFixtureSet, b: FlightFixtureSet): FlightFixtureSet {
+  return { arrivals: [...a.arrivals, ...b.arrivals], departures: [...a.departures, ...b.departures] };
 }

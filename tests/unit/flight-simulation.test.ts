@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FlightSimulation, parseFlightInformation, planFlights, type FlightInfo, type FlightState } from '../../src/data/flights/index.ts';
+import { FlightSimulation, planFlights, type FlightInfo, type FlightState } from '../../src/data/flights/index.ts';
 import { busyHourFlights } from '../support/flight-server.ts';
-import { readFixture, realFlightModel } from './fixtures/flights/real-model.ts';
+import { parseFlightSet, readFixture, realFlightModel } from './fixtures/flights/real-model.ts';
 
 const { model } = realFlightModel();
 const at = (iso: string) => Date.parse(iso);
-const context = { source: 'fixture' };
-const parseSet = (set: { arrivals: readonly unknown[]; departures: readonly unknown[] }): FlightInfo[] => [
-  ...parseFlightInformation(set.arrivals, 'arrival', context).records,
-  ...parseFlightInformation(set.departures, 'departure', context).records,
-];
+const parseSet = parseFlightSet;
 const fixtureFlights = () => parseSet({ arrivals: readFixture('arrivals.json') as unknown[], departures: readFixture('departures.json') as unknown[] });
 
 function gap(a: FlightState, b: FlightState): number {

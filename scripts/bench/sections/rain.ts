@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { PERFORMANCE_MARKS } from '../../../src/performance-marks.ts';
 import type { RenderStats } from '../../../src/render-stats.ts';
 import { startWeatherServer } from '../../../tests/support/weather-server.ts';
-import { appPath, pageNow, readRenderStats } from '../app-page.ts';
+import { appPath, layerRecorderScript, pageNow, readRenderStats, replaceMapScript } from '../app-page.ts';
 import { formatValue } from '../format.ts';
 import { readUserTiming, waitForUserTiming } from '../page-timing.ts';
 import { median } from '../stats.ts';
@@ -35,32 +35,8 @@ const TARGETS = {
 /** Global of the in-page recorder: the rain layer's script time of each drawn rain frame. */
 const RECORDER = '__ttBenchRain';
 
-/** Replaces the page's map by one with the rain shown, read from `catalogueUrl`. A string: see app-page.ts. */
-function replaceMapScript(catalogueUrl: string): string {
-  return `(() => {
-    const old = window.map;
-    old.remove();
-    performance.clearMarks();
-    window.map = new old.constructor({ container: 'map', theme: 'light', rain: { visible: true, catalogueUrl: ${JSON.stringify(catalogueUrl)} } });
-    window.__benchErrors = [];
-    window.map.on('error', (e) => window.__benchErrors.push(e.message));
-  })()`;
-}
-
 /** Starts an animation-frame loop recording, for each rain frame drawn, the rain layer's script time (ms per frame). */
-const RECORDER_SCRIPT = `(() => {
-  const record = [];
-  window.${RECORDER} = record;
-  let last = window.map.getRenderStats();
-  const tick = () => {
-    const now = window.map.getRenderStats();
-    const frames = now.rainFrames - last.rainFrames;
-    if (frames > 0) record.push((now.rainScriptMs - last.rainScriptMs) / frames);
-    last = now;
-    if (window.${RECORDER} === record) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})()`;
+const RECORDER_SCRIPT = layerRecorderScript(RECORDER, 'rainFrames', 'rainScriptMs');
 
 interface RainWindow {
   ms: number;
@@ -111,14 +87,14 @@ async function measure(ctx: BenchContext): Promise<RainFigures> {
     await page.goto(ctx.url(appPath()), { waitUntil: 'commit' });
     // (window.map is the map's <div id="map"> until the page's script replaces it with the Map.)
     await page.waitForFunction("typeof window.map?.getRenderStats === 'function'");
-    await page.evaluate(replaceMapScript(weather.catalogueUrl));
+    await page.evaluate(replaceMapScript({ container: 'map', theme: 'light', rain: { visible: true, catalogueUrl: weather.catalogueUrl } }));
     await waitForUserTiming(page, PERFORMANCE_MARKS.rainDrawn, RAIN_TIMEOUT_MS);
     const rainDrawnMs = await readUserTiming(page, PERFORMANCE_MARKS.rainDrawn, 'startTime');
     await waitForUserTiming(page, PERFORMANCE_MARKS.basemapIdle, BASEMAP_IDLE_TIMEOUT_MS).catch(() => ctx.detail('warning: no base map idle before measuring'));
     await page.waitForTimeout(SETTLE_MS);
     await page.evaluate(RECORDER_SCRIPT);
     const shown = await measureWindow(page, MIN_FRAMES);
-    const perFrame = (await page.evaluate(`window.${RECORDER}.splice(0)`)) as number[];
+    const perFrame = ((await page.evaluate(`window.${RECORDER}.splice(0)`)) as [number, number][]).map(([ms]) => ms);
     await page.evaluate(`window.${RECORDER} = null`);
     const stats = await readRenderStats(page);
     await setRainVisible(page, false);

@@ -27,12 +27,16 @@ export interface AircraftFrame {
   words: Uint32Array;
   /** The flight drawn at each index (for picking). */
   ids: string[];
+  /** Whether anything differs from the frame last marked drawn (positions, attitudes, flights, selection). */
+  changed: boolean;
 }
 
 /** Where the aircraft layer gets its aircraft. */
 export interface AircraftSource {
   /** The aircraft at the current instant (computed on the call; the frame is reused by the next call). */
   frame(): AircraftFrame;
+  /** Says that the layer has uploaded the frame (the next `frame()` reports only what changed since). */
+  drawn(): void;
   /** Asks to be called back (through `subscribe`) when the next frame is due. */
   request(): void;
   /** Registers the callback; returns an unsubscribe function. */

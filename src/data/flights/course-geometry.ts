@@ -114,19 +114,41 @@ function groundBoundary(departure: boolean, z: Float64Array, s: Float64Array): n
 
 /** The point at distance `distance` along the course (clamped to its ends), written into `out`. */
 export function pointAt(course: PreparedCourse, distance: number, out: CoursePoint = { x: 0, y: 0, z: 0 }): CoursePoint {
-  const { s, x, y, z } = course;
-  const n = s.length;
-  if (distance <= 0) return set(out, x[0], y[0], z[0]);
-  if (distance >= course.length) return set(out, x[n - 1], y[n - 1], z[n - 1]);
+  return pointIn(course, distance, segmentAt(course, distance), out);
+}
+
+/**
+ * Index `i` of the segment [s[i], s[i + 1]] holding `distance` (0 before the
+ * start, the last segment after the end). With `from`, the index of a segment
+ * at or before it, the search walks on from there (a few steps for nearby
+ * distances) instead of bisecting the whole course.
+ */
+export function segmentAt(course: PreparedCourse, distance: number, from = -1): number {
+  const s = course.s;
+  const last = s.length - 2;
+  if (from >= 0 && from <= last && s[from] <= distance) {
+    let i = from;
+    while (i < last && s[i + 1] <= distance) i++;
+    return i;
+  }
   let lo = 0;
-  let hi = n - 1;
+  let hi = last + 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (s[mid] <= distance) lo = mid;
     else hi = mid;
   }
-  const t = (distance - s[lo]) / (s[hi] - s[lo]);
-  return set(out, x[lo] + (x[hi] - x[lo]) * t, y[lo] + (y[hi] - y[lo]) * t, z[lo] + (z[hi] - z[lo]) * t);
+  return lo;
+}
+
+/** The point at `distance` on segment `i` (clamped to the course's ends). */
+function pointIn(course: PreparedCourse, distance: number, i: number, out: CoursePoint): CoursePoint {
+  const { s, x, y, z } = course;
+  const n = s.length;
+  if (distance <= 0) return set(out, x[0], y[0], z[0]);
+  if (distance >= course.length) return set(out, x[n - 1], y[n - 1], z[n - 1]);
+  const t = (distance - s[i]) / (s[i + 1] - s[i]);
+  return set(out, x[i] + (x[i + 1] - x[i]) * t, y[i] + (y[i + 1] - y[i]) * t, z[i] + (z[i + 1] - z[i]) * t);
 }
 
 /** Where and how an aircraft at a distance along a course is placed and oriented. */
@@ -156,9 +178,12 @@ export function poseAt(course: PreparedCourse, distance: number, out: CoursePose
   const d = Math.min(Math.max(distance, 0), course.length);
   const back = Math.max(0, Math.min(d - LOOK, course.length - 2 * LOOK));
   const ahead = Math.min(course.length, back + 2 * LOOK);
-  pointAt(course, back, before);
-  pointAt(course, d, here);
-  pointAt(course, ahead, after);
+  // One bisection for the point behind; the point here and the one ahead are found by walking on from it.
+  const iBack = segmentAt(course, back);
+  const iHere = segmentAt(course, d, iBack);
+  pointIn(course, back, iBack, before);
+  pointIn(course, d, iHere, here);
+  pointIn(course, ahead, segmentAt(course, ahead, iHere), after);
   const dx = after.x - before.x;
   const dy = after.y - before.y;
   const horizontal = Math.hypot(dx, dy);

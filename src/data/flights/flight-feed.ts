@@ -60,15 +60,34 @@ export function packColor(hex: string): number {
   return (((255 << 24) | (b << 16) | (g << 8) | r) >>> 0) as number;
 }
 
+/** What a frame writes for a flight besides its state: its key and its fuselage and tail colours. */
+interface DrawInfo {
+  key: string;
+  colors: [number, number];
+}
+
+const RAD = Math.PI / 180;
+/** Writes `value` at `index`; true when that changed the stored float. */
+function write(array: Float32Array, index: number, value: number): boolean {
+  const stored = Math.fround(value);
+  if (array[index] === stored) return false;
+  array[index] = stored;
+  return true;
+}
+
 /** See the module description. */
 export class FlightFeed implements AircraftSource {
   readonly simulation = new FlightSimulation();
   /** Increments with every new plan. */
   version = 0;
   private byKey = new Map<string, PlannedFlight>();
+  /** Key and colours of each planned flight, made once per plan (a frame builds no strings). */
+  private drawInfo = new Map<PlannedFlight, DrawInfo>();
   private readonly listeners = new Set<() => void>();
+  /** The listeners as an array, rebuilt when they change (notifying allocates nothing). */
+  private listenerList: (() => void)[] = [];
   private readonly colors = new Map<string, [number, number]>();
-  private output: AircraftFrame = { count: 0, floats: new Float32Array(64 * AIRCRAFT_WORDS), words: new Uint32Array(0), ids: [] };
+  private output: AircraftFrame = { count: 0, floats: new Float32Array(64 * AIRCRAFT_WORDS), words: new Uint32Array(0), ids: [], changed: false };
   private pending = false;
   private minInterval = 0;
   private selected: string | null = null;
@@ -87,6 +106,7 @@ export class FlightFeed implements AircraftSource {
   setPlan(plan: FlightPlan, ease: boolean): void {
     this.simulation.setPlan(plan, this.clock.now(), { ease });
     this.byKey = new Map(plan.flights.map((f) => [flightKey(f.kind, f.id), f]));
+    this.drawInfo = new Map(plan.flights.map((f) => [f, { key: flightKey(f.kind, f.id), colors: this.colorsOf(f.info.airline) }]));
     this.version += 1;
     this.notify();
   }
@@ -110,6 +130,7 @@ export class FlightFeed implements AircraftSource {
 
   /** Draws a flight highlighted (null: none). */
   setSelected(key: string | null): void {
+    if (key !== this.selected) this.output.changed = true;
     this.selected = key;
   }
 
@@ -118,68 +139,96 @@ export class FlightFeed implements AircraftSource {
     this.minInterval = fps > 0 ? 1000 / fps : 0;
   }
 
-  /** The aircraft at the clock's time. The returned frame is reused by the next call. */
+  /**
+   * The aircraft at the clock's time. The returned frame is reused by the next
+   * call; its `changed` says whether it differs from the previous one (an
+   * aircraft lined up for take-off stands still, and so may the whole frame).
+   */
   frame(): AircraftFrame {
     const active = this.simulation.activeFlights(this.clock.now());
     const out = this.output;
+    let changed = out.changed || out.count !== active.length;
     if (out.floats.length < active.length * AIRCRAFT_WORDS) {
-      out.floats = new Float32Array(Math.max(active.length, out.floats.length / AIRCRAFT_WORDS * 2) * AIRCRAFT_WORDS);
-      out.words = new Uint32Array(out.floats.buffer);
+      const floats = new Float32Array(Math.max(active.length, (out.floats.length / AIRCRAFT_WORDS) * 2) * AIRCRAFT_WORDS);
+      floats.set(out.floats);
+      out.floats = floats;
+      out.words = new Uint32Array(floats.buffer);
     }
-    const { floats, words } = out;
-    const ids = out.ids;
+    const { floats, words, ids } = out;
     ids.length = active.length;
-    const rad = Math.PI / 180;
     for (let i = 0; i < active.length; i++) {
       const { flight, state } = active[i];
       const o = i * AIRCRAFT_WORDS;
+      const info = this.drawInfo.get(flight) ?? this.addDrawInfo(flight);
+      if (ids[i] !== info.key) {
+        ids[i] = info.key;
+        changed = true;
+      }
+      // Each word is written only when it changes, so that an unchanged frame is known as one.
       const hx = Math.fround(state.lng);
       const hy = Math.fround(state.lat);
       const hz = Math.fround(state.altitude);
-      floats[o + AIRCRAFT.high] = hx;
-      floats[o + AIRCRAFT.high + 1] = hy;
-      floats[o + AIRCRAFT.high + 2] = hz;
-      floats[o + AIRCRAFT.low] = state.lng - hx;
-      floats[o + AIRCRAFT.low + 1] = state.lat - hy;
-      floats[o + AIRCRAFT.low + 2] = state.altitude - hz;
-      floats[o + AIRCRAFT.heading] = state.heading * rad;
-      floats[o + AIRCRAFT.pitch] = state.pitch * rad;
-      floats[o + AIRCRAFT.bank] = state.bank * rad;
-      const [body, tail] = this.colorsOf(flight.info.airline);
-      words[o + AIRCRAFT.body] = body;
-      words[o + AIRCRAFT.tail] = tail;
-      const key = flightKey(flight.kind, flight.id);
-      words[o + AIRCRAFT.flags] = key === this.selected ? 255 : 0;
-      ids[i] = key;
+      changed = write(floats, o + AIRCRAFT.high, hx) || changed;
+      changed = write(floats, o + AIRCRAFT.high + 1, hy) || changed;
+      changed = write(floats, o + AIRCRAFT.high + 2, hz) || changed;
+      changed = write(floats, o + AIRCRAFT.low, state.lng - hx) || changed;
+      changed = write(floats, o + AIRCRAFT.low + 1, state.lat - hy) || changed;
+      changed = write(floats, o + AIRCRAFT.low + 2, state.altitude - hz) || changed;
+      changed = write(floats, o + AIRCRAFT.heading, state.heading * RAD) || changed;
+      changed = write(floats, o + AIRCRAFT.pitch, state.pitch * RAD) || changed;
+      changed = write(floats, o + AIRCRAFT.bank, state.bank * RAD) || changed;
+      words[o + AIRCRAFT.body] = info.colors[0];
+      words[o + AIRCRAFT.tail] = info.colors[1];
+      words[o + AIRCRAFT.flags] = info.key === this.selected ? 255 : 0;
     }
     out.count = active.length;
+    out.changed = changed;
     return out;
+  }
+
+  /** Marks the frame as drawn: the next one is `changed` only if something moved. */
+  drawn(): void {
+    this.output.changed = false;
   }
 
   request(): void {
     if (this.pending || this.disposed) return;
     this.pending = true;
-    const fire = () => {
-      this.pending = false;
-      if (!this.disposed) this.notify();
-    };
     const wait = this.output.count === 0 ? Math.max(IDLE_MS, this.minInterval) : this.minInterval;
-    if (wait > 0) this.scheduler.timeout(fire, wait);
-    else this.scheduler.frame(fire);
+    if (wait > 0) this.scheduler.timeout(this.fire, wait);
+    else this.scheduler.frame(this.fire);
   }
+
+  /** The scheduled callback (one function for every frame: nothing allocated per frame). */
+  private readonly fire = () => {
+    this.pending = false;
+    if (!this.disposed) this.notify();
+  };
 
   subscribe(onTick: () => void): () => void {
     this.listeners.add(onTick);
-    return () => this.listeners.delete(onTick);
+    this.listenerList = [...this.listeners];
+    return () => {
+      this.listeners.delete(onTick);
+      this.listenerList = [...this.listeners];
+    };
   }
 
   dispose(): void {
     this.disposed = true;
     this.listeners.clear();
+    this.listenerList = [];
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    for (const listener of this.listenerList) listener();
+  }
+
+  /** Key and colours of a flight not in the plan's table (a caller's own object). */
+  private addDrawInfo(flight: PlannedFlight): DrawInfo {
+    const info = { key: flightKey(flight.kind, flight.id), colors: this.colorsOf(flight.info.airline) };
+    this.drawInfo.set(flight, info);
+    return info;
   }
 
   private colorsOf(airline: string | undefined): [number, number] {

@@ -38,8 +38,12 @@ interface Easing {
 export class FlightSimulation {
   private flights: PlannedFlight[] = [];
   private readonly motions = new Map<string, CourseMotion>();
-  private readonly easings = new Map<string, Easing>();
+  /** Re-timings under way, by the planned flight (object identity: no key built per frame). */
+  private readonly easings = new Map<PlannedFlight, Easing>();
   private readonly pool: ActiveFlight[] = [];
+  /** Earliest appearance and latest exit over the plan's courses, s from the runway event (bounds the frame's scan). */
+  private earliestStart = 0;
+  private latestEnd = 0;
 
   /** The planned flights in use, by runway time. */
   get planned(): readonly PlannedFlight[] {
@@ -54,7 +58,7 @@ export class FlightSimulation {
   setPlan(plan: FlightPlan, now: number, options: { ease?: boolean } = {}): void {
     const ease = options.ease ?? true;
     const previous = new Map(this.flights.map((f) => [key(f), f]));
-    const easings = new Map<string, Easing>();
+    const easings = new Map<PlannedFlight, Easing>();
     if (ease) {
       for (const flight of plan.flights) {
         const old = previous.get(key(flight));
@@ -62,12 +66,20 @@ export class FlightSimulation {
         const from = this.runwayTimeAt(old, now);
         const to = flight.runwayTime;
         if (from === to || !(this.isOnMap(old, from, now) || this.isOnMap(flight, to, now))) continue;
-        easings.set(key(flight), { from, to, start: now, duration: Math.max(MIN_EASE_MS, EASE_FACTOR * Math.abs(to - from)) });
+        easings.set(flight, { from, to, start: now, duration: Math.max(MIN_EASE_MS, EASE_FACTOR * Math.abs(to - from)) });
       }
     }
     this.easings.clear();
-    easings.forEach((value, k) => this.easings.set(k, value));
-    this.flights = plan.flights;
+    easings.forEach((value, flight) => this.easings.set(flight, value));
+    // The scan of a frame needs the plan in runway-time order (planFlights gives it so; keep it whatever the source).
+    this.flights = isSortedByRunwayTime(plan.flights) ? plan.flights : [...plan.flights].sort((a, b) => a.runwayTime - b.runwayTime);
+    this.earliestStart = 0;
+    this.latestEnd = 0;
+    for (const flight of this.flights) {
+      const motion = this.motionOf(flight);
+      this.earliestStart = Math.min(this.earliestStart, motion.start);
+      this.latestEnd = Math.max(this.latestEnd, motion.end);
+    }
   }
 
   /** The speed profile of a flight's course (computed once per course). */
@@ -82,7 +94,7 @@ export class FlightSimulation {
 
   /** The runway time in effect at `now`, easing included (epoch ms). */
   runwayTimeAt(flight: PlannedFlight, now: number): number {
-    const easing = this.easings.get(key(flight));
+    const easing = this.easings.size > 0 ? this.easings.get(flight) : undefined;
     if (!easing || now < easing.start || now >= easing.start + easing.duration) return flight.runwayTime;
     const k = smoothstep((now - easing.start) / easing.duration);
     return easing.from + (easing.to - easing.from) * k;
@@ -99,15 +111,31 @@ export class FlightSimulation {
    * what must be kept.
    */
   activeFlights(now: number): ActiveFlight[] {
-    const out: ActiveFlight[] = [];
-    for (const flight of this.flights) {
-      const slot = this.pool[out.length] ?? (this.pool[out.length] = { flight, state: {} as FlightState });
-      if (this.stateOf(flight, now, slot.state)) {
-        slot.flight = flight;
-        out.push(slot);
+    const out = this.active;
+    out.length = 0;
+    // Only flights whose runway time puts them on the map now can be: a binary search finds the first, the
+    // scan stops after the last. Flights being re-timed may be on the map away from their runway time: they follow.
+    const flights = this.flights;
+    const from = now - this.latestEnd * 1000;
+    const to = now - this.earliestStart * 1000;
+    for (let i = lowerBound(flights, from); i < flights.length && flights[i].runwayTime <= to; i++) this.collect(flights[i], now, out);
+    if (this.easings.size > 0) {
+      for (const flight of this.easings.keys()) {
+        if (flight.runwayTime < from || flight.runwayTime > to) this.collect(flight, now, out);
       }
     }
     return out;
+  }
+
+  private readonly active: ActiveFlight[] = [];
+
+  /** Adds a flight to `out` (in a pooled slot) when it is on the map at `now`. */
+  private collect(flight: PlannedFlight, now: number, out: ActiveFlight[]): void {
+    const slot = this.pool[out.length] ?? (this.pool[out.length] = { flight, state: {} as FlightState });
+    if (this.stateOf(flight, now, slot.state)) {
+      slot.flight = flight;
+      out.push(slot);
+    }
   }
 
   /**
@@ -128,6 +156,23 @@ export class FlightSimulation {
     const tau = (now - runwayTime) / 1000;
     return tau >= motion.start && tau <= motion.end;
   }
+}
+
+/** Index of the first flight whose runway time is at least `time` (flights in runway-time order). */
+function lowerBound(flights: readonly PlannedFlight[], time: number): number {
+  let lo = 0;
+  let hi = flights.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (flights[mid].runwayTime < time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function isSortedByRunwayTime(flights: readonly PlannedFlight[]): boolean {
+  for (let i = 1; i < flights.length; i++) if (flights[i].runwayTime < flights[i - 1].runwayTime) return false;
+  return true;
 }
 
 function key(flight: PlannedFlight): string {
