@@ -153,7 +153,9 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
-    resolved.dataSources.forEach((source, i) => this.registerDataSource(source, `dataSources[${i}]`, false));
+    // Generated ids (gtfs-1, …) skip the ids that later entries give (the option's ids are already known to be unique).
+    const given = new Set(resolved.dataSources.flatMap((source) => (source.id === undefined ? [] : [source.id])));
+    resolved.dataSources.forEach((source, i) => this.registerDataSource(source, `dataSources[${i}]`, false, given));
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
@@ -191,7 +193,7 @@ export class Map extends Evented<MapEvents> {
     });
 
     this.cleanups.push(linkLight(store, pinned));
-    this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
+    this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
@@ -829,18 +831,19 @@ export class Map extends Evented<MapEvents> {
     );
   }
 
-  private nextDataSourceId(): string {
+  private nextDataSourceId(reserved: ReadonlySet<string> = new Set()): string {
     let id: string;
     do id = `gtfs-${++this.dataSourceCounter}`;
-    while (this.dataSources.has(id));
+    while (this.dataSources.has(id) || reserved.has(id));
     return id;
   }
 
-  private registerDataSource(options: DataSourceOptions, path: string, fit: boolean): string {
+  /** Adds a data source's entry; without an id it gets the next `gtfs-<n>` not in use and not `reserved`. */
+  private registerDataSource(options: DataSourceOptions, path: string, fit: boolean, reserved?: ReadonlySet<string>): string {
     if (options.id !== undefined && this.dataSources.has(options.id)) {
       fail(`${path}.id`, options.id, `${formatOptionValue(options.id)} is already the id of a data source; expected a new id (or none).`);
     }
-    const id = options.id ?? this.nextDataSourceId();
+    const id = options.id ?? this.nextDataSourceId(reserved);
     this.dataSources.set(id, { options, path, fit });
     return id;
   }
