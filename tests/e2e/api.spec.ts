@@ -52,8 +52,22 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
       selection: thrown(() => map.setSelection('odpt.Train:')),
       visibility: thrown(() => map.setLayerVisibility('trains', 'hidden' as never)),
       unknownLayer: thrown(() => map.setLayerVisibility('nope', 'none')),
+      bearing: thrown(() => map.setBearing('east' as never)),
+      center: thrown(() => map.setCenter([0, 100])),
+      clockMode: thrown(() => map.setClockMode('x' as never)),
+      ecoMode: thrown(() => map.setEcoMode('x' as never)),
+      trackingMode: thrown(() => map.setTrackingMode('x' as never)),
+      jumpTo: thrown(() => map.jumpTo({ center: [139.8, 35.7], zoom: 30 })),
+      easeTo: thrown(() => map.easeTo({ pitch: 90 })),
+      flyTo: thrown(() => map.flyTo({ center: 'Tokyo' as never })),
+      modelPosition: thrown(() => map.getModelPosition([200, 0])),
+      layer: thrown(() => map.addLayer({ id: 'x', type: 'hexagon' } as never)),
+      plugin: thrown(() => map.addPlugin({} as never)),
+      unknownDataSource: thrown(() => map.removeDataSource('nope')),
     };
-    return { zoom, after, setters, throws, errors };
+    // None of them moved the camera.
+    const unchanged = { center: map.getCenter(), zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() };
+    return { zoom, after, setters, throws, errors, unchanged };
   });
   expect(result.zoom).toBe(16.5);
   expect(result.after.center.lng).toBeCloseTo(139.7, 6);
@@ -66,7 +80,20 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
   expect(result.throws.selection).toMatch(/MapOptionError: Invalid selection "odpt.Train:"/);
   expect(result.throws.visibility).toMatch(/MapOptionError: .*visibility.*hidden/);
   expect(result.throws.unknownLayer).toBe('no error');
-  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/)]);
+  expect(result.throws.bearing).toMatch(/MapOptionError: .*bearing.*"east".*number/);
+  expect(result.throws.center).toMatch(/MapOptionError: .*center.*\[0,100\].*range/);
+  expect(result.throws.clockMode).toMatch(/MapOptionError: .*clockMode.*"x".*realtime, playback/);
+  expect(result.throws.ecoMode).toMatch(/MapOptionError: .*ecoMode.*"x".*normal, eco/);
+  expect(result.throws.trackingMode).toMatch(/MapOptionError: .*trackingMode.*"x".*position/);
+  expect(result.throws.jumpTo).toMatch(/MapOptionError: .*zoom.*30.*0.*22/);
+  expect(result.throws.easeTo).toMatch(/MapOptionError: .*pitch.*90.*0.*85/);
+  expect(result.throws.flyTo).toMatch(/MapOptionError: .*center.*"Tokyo"/);
+  expect(result.throws.modelPosition).toMatch(/MapOptionError: .*lngLat.*\[200,0\]/);
+  expect(result.throws.layer).toMatch(/MapOptionError: .*layer.type.*"hexagon".*geojson/);
+  expect(result.throws.plugin).toMatch(/MapOptionError: .*plugin.id/);
+  expect(result.throws.unknownDataSource).toBe('no error');
+  expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
+  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
   // The base map instance and the model space of three.js layers.
   const extras = await page.evaluate(() => {
     const base = window.map.getMapLibreMap();
