@@ -8,7 +8,7 @@ export { INTERFACE_LANGUAGES, type InterfaceLanguage } from './api/languages.ts'
 export { Marker, type MarkerOptions, type MarkerEvents } from './api/marker.ts';
 export { Popup, type PopupOptions } from './api/popup.ts';
 export { Panel, type PanelOptions } from './api/panel.ts';
-export type { MapGestureEvents, MapPointerEventData, MapPoint } from './api/gesture-events.ts';
+export type { MapGestureEvents, MapPointerEventData, MapBoxZoomEventData, MapPoint } from './api/gesture-events.ts';
 export type { ModelPosition } from './data/model-space.ts';
 export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './api/layer-types.ts';
 export type { PluginInterface } from './api/plugin.ts';

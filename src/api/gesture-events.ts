@@ -1,6 +1,6 @@
 /**
- * The map's gesture and camera events (`click`, `mousemove`, `touchstart`, `movestart`, `zoom`, `resize`, …),
- * fired by a {@link Map} as MapLibre fires them, with `lngLat` and `point` where they apply.
+ * The map's gesture and camera events (`click`, `mousemove`, `touchstart`, `movestart`, `zoom`, `boxzoomend`,
+ * `resize`, …), fired by a {@link Map} as MapLibre fires them, with `lngLat` and `point` where they apply.
  *
  * Pointer events come from the map itself only (not from the controls, panels and markers over it).
  *
@@ -9,6 +9,9 @@
 import { WebMercatorViewport } from '@deck.gl/core';
 import { CameraMotionTracker, type CameraMotionEvent } from '../data/camera-motion.ts';
 import type { AppStore } from '../store.ts';
+import { BOX_ZOOM_EVENTS, linkBoxZoom, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
+
+export { BOX_ZOOM_EVENTS, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
 
 /** A point on the map: pixels from the container's top left. */
 export interface MapPoint {
@@ -36,19 +39,37 @@ export const CAMERA_EVENTS = [
   'rotatestart', 'rotate', 'rotateend', 'pitchstart', 'pitch', 'pitchend', 'resize',
 ] as const satisfies readonly (CameraMotionEvent | 'resize')[];
 
-/** Pointer events with their data; camera motion and resize events (no data). */
-export type MapGestureEvents = { [K in MapPointerEventType]: MapPointerEventData } & { [K in CameraMotionEvent | 'resize']: undefined };
+/** Pointer events with their data; box zoom events with the browser's event; camera motion and resize events (no data). */
+export type MapGestureEvents = { [K in MapPointerEventType]: MapPointerEventData } & { [K in BoxZoomEventType]: MapBoxZoomEventData } & { [K in CameraMotionEvent | 'resize']: undefined };
 
-/** A click is not a click when the pointer moved more than this (px) since it went down (it was a drag). */
+/** Every gesture event of a map, once (the keys of {@link MapGestureEvents}). */
+export const GESTURE_EVENTS = [...POINTER_EVENTS, ...BOX_ZOOM_EVENTS, ...CAMERA_EVENTS] as const;
+// The list and the type name the same events: neither compiles with one missing from the other.
+true satisfies (keyof MapGestureEvents extends (typeof GESTURE_EVENTS)[number] ? ((typeof GESTURE_EVENTS)[number] extends keyof MapGestureEvents ? true : false) : false);
+
+/**
+ * A click is not a click when the pointer moved more than this (px) since it went down (it was a drag); a box zoom's
+ * box appears once the pointer has moved this far (MapLibre's `clickTolerance`).
+ */
 const CLICK_TOLERANCE_PX = 3;
 
 type Fire = <K extends keyof MapGestureEvents>(type: K, data?: MapGestureEvents[K]) => void;
 
 /**
- * Listens to the container and the store and fires the gesture events.
+ * Whether an event's target is the map itself: deck.gl's event root and the canvases, not the controls, panels and
+ * markers over it or the base map's attribution.
+ */
+function onMap(container: HTMLElement, target: EventTarget | null): boolean {
+  if (!(target instanceof Element) || !container.contains(target)) return false;
+  return (target instanceof HTMLCanvasElement || target.closest('.deck-events-root') !== null) && !target.closest('.maplibregl-ctrl');
+}
+
+/**
+ * Listens to the container and the store and fires the gesture events; draws the box of a box zoom in `boxParent`
+ * (an element over the map that lets pointer events through).
  * @returns a function that stops listening.
  */
-export function linkGestureEvents(container: HTMLElement, store: AppStore, fire: Fire, listens: (type: keyof MapGestureEvents) => boolean): () => void {
+export function linkGestureEvents(container: HTMLElement, boxParent: HTMLElement, store: AppStore, fire: Fire, listens: (type: keyof MapGestureEvents) => boolean): () => void {
   const unproject = (x: number, y: number) => {
     const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
     const viewport = new WebMercatorViewport({ width: container.clientWidth, height: container.clientHeight, longitude, latitude, zoom, bearing, pitch });
@@ -58,11 +79,7 @@ export function linkGestureEvents(container: HTMLElement, store: AppStore, fire:
   let down: MapPoint | null = null;
   const onPointer = (event: Event) => {
     const type = event.type as MapPointerEventType;
-    // Only what happens on the map itself (deck.gl's event root and the canvases), not on the controls, panels and
-    // markers over it or the base map's attribution.
-    const target = event.target;
-    if (!(target instanceof Element) || !container.contains(target)) return;
-    if (!(target instanceof HTMLCanvasElement || target.closest('.deck-events-root')) || target.closest('.maplibregl-ctrl')) return;
+    if (!onMap(container, event.target)) return;
     const rect = container.getBoundingClientRect();
     const source = 'touches' in event ? ((event as TouchEvent).changedTouches[0] ?? null) : (event as MouseEvent);
     if (!source) return;
@@ -74,6 +91,8 @@ export function linkGestureEvents(container: HTMLElement, store: AppStore, fire:
   };
   const options = { capture: true, passive: true } as const;
   for (const type of POINTER_EVENTS) container.addEventListener(type, onPointer, options);
+
+  const unlinkBoxZoom = linkBoxZoom({ container, boxParent, store, tolerance: CLICK_TOLERANCE_PX, onMap: (target) => onMap(container, target), fire });
 
   const motion = new CameraMotionTracker((type) => fire(type));
   const unsubscribe = store.subscribe((s, previous) => {
@@ -92,6 +111,7 @@ export function linkGestureEvents(container: HTMLElement, store: AppStore, fire:
 
   return () => {
     for (const type of POINTER_EVENTS) container.removeEventListener(type, onPointer, options);
+    unlinkBoxZoom();
     unsubscribe();
     resize?.disconnect();
   };

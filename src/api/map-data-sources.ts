@@ -34,12 +34,22 @@ export class MapDataSources {
     return [...this.entries.keys()];
   }
 
-  /** Registers a data source of the `dataSources` option or of {@link add}; `path` names it in messages. */
-  register(options: DataSourceOptions, path: string, fit: boolean): string {
+  /** Registers the data sources of the `dataSources` option (their ids, where given, are already known to be unique). */
+  registerFromOptions(sources: readonly DataSourceOptions[]): void {
+    // Generated ids (gtfs-1, …) skip the ids that later entries give.
+    const given = new Set(sources.flatMap((source) => (source.id === undefined ? [] : [source.id])));
+    sources.forEach((source, i) => this.register(source, `dataSources[${i}]`, false, given));
+  }
+
+  /**
+   * Registers a data source; `path` names it in messages. Without an id it gets the next `gtfs-<n>` not in use and
+   * not `reserved`.
+   */
+  private register(options: DataSourceOptions, path: string, fit: boolean, reserved?: ReadonlySet<string>): string {
     if (options.id !== undefined && this.entries.has(options.id)) {
       fail(`${path}.id`, options.id, `${formatOptionValue(options.id)} is already the id of a data source; expected a new id (or none).`);
     }
-    const id = options.id ?? this.nextId();
+    const id = options.id ?? this.nextId(reserved);
     this.entries.set(id, { options, path, fit });
     return id;
   }
@@ -115,10 +125,10 @@ export class MapDataSources {
     if (this.entries.size > 0) void this.load();
   }
 
-  private nextId(): string {
+  private nextId(reserved: ReadonlySet<string> = new Set()): string {
     let id: string;
     do id = `gtfs-${++this.counter}`;
-    while (this.entries.has(id));
+    while (this.entries.has(id) || reserved.has(id));
     return id;
   }
 

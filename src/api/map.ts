@@ -157,7 +157,7 @@ export class Map extends Evented<MapEvents> {
     for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
     if (!resolved) return;
     this.options = resolved;
-    resolved.dataSources.forEach((source, i) => this.dataSources.register(source, `dataSources[${i}]`, false));
+    this.dataSources.registerFromOptions(resolved.dataSources);
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
       setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
@@ -189,7 +189,7 @@ export class Map extends Evented<MapEvents> {
     this.plugins.queueFromOptions(resolved.plugins);
 
     this.cleanups.push(linkLight(store, pinned));
-    this.cleanups.push(linkGestureEvents(resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
+    this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
     if (resolved.hash) this.syncHash(store);
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 

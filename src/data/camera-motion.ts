@@ -37,6 +37,11 @@ export type CameraMotionEvent =
   | 'pitchstart' | 'pitch' | 'pitchend';
 
 type Motion = 'move' | 'drag' | 'zoom' | 'rotate' | 'pitch';
+/**
+ * Zoom, bearing and pitch changes smaller than this are rounding (deck.gl's transitions interpolate a value that does
+ * not change as `t·b + (1 − t)·a`, which gives 30.000000000000004 for 30 → 30): they are no zoom, rotation or tilt.
+ */
+const UNCHANGED = 1e-9;
 /** Ends fire in this order, `moveend` last (as MapLibre does). */
 const END_ORDER: readonly Motion[] = ['drag', 'zoom', 'rotate', 'pitch', 'move'];
 
@@ -78,9 +83,9 @@ export class CameraMotionTracker {
   change(previous: CameraPose, next: CameraPose): void {
     const moved: Motion[] = ['move'];
     if (this.dragging) moved.push('drag');
-    if (next.zoom !== previous.zoom) moved.push('zoom');
-    if (next.bearing !== previous.bearing) moved.push('rotate');
-    if (next.pitch !== previous.pitch) moved.push('pitch');
+    if (Math.abs(next.zoom - previous.zoom) > UNCHANGED) moved.push('zoom');
+    if (Math.abs(next.bearing - previous.bearing) > UNCHANGED) moved.push('rotate');
+    if (Math.abs(next.pitch - previous.pitch) > UNCHANGED) moved.push('pitch');
     for (const motion of moved) {
       if (this.open.has(motion)) continue;
       this.open.add(motion);

@@ -21,6 +21,7 @@ import type { CameraInteraction, CameraRequest, ViewState } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 import { stationColors, trackStyle } from './track-style.ts';
 import { TrackingController } from './tracking-controller.ts';
+import { TransitMapController } from './map-controller.ts';
 import { useMapClick } from './use-map-click.ts';
 import { useCustomDeckLayers } from './use-custom-layers.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
@@ -441,7 +442,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
 
   const controller = useMemo(() => {
     if (tracking && locksCamera(tracking)) return false;
-    return { keyboard: true, dragRotate: true, touchRotate: true, inertia: 250, dragPan: tracking === null };
+    // Shift + drag is a box zoom (src/api/box-zoom.ts), off while something is tracked, as panning is.
+    return { type: TransitMapController, keyboard: true, dragRotate: true, touchRotate: true, inertia: 250, dragPan: tracking === null, boxZoom: tracking === null };
   }, [tracking]);
 
   return (

@@ -4,7 +4,7 @@
  * panels from the examples pages (pixels and DOM where they are drawn).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { expectCamera, getCamera, NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { attachPng } from './support/pixels.ts';
 
 /** Records every event of `types` fired by window.map as "type" strings (with lng/lat checks kept aside). */
@@ -52,8 +52,22 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
       selection: thrown(() => map.setSelection('odpt.Train:')),
       visibility: thrown(() => map.setLayerVisibility('trains', 'hidden' as never)),
       unknownLayer: thrown(() => map.setLayerVisibility('nope', 'none')),
+      bearing: thrown(() => map.setBearing('east' as never)),
+      center: thrown(() => map.setCenter([0, 100])),
+      clockMode: thrown(() => map.setClockMode('x' as never)),
+      ecoMode: thrown(() => map.setEcoMode('x' as never)),
+      trackingMode: thrown(() => map.setTrackingMode('x' as never)),
+      jumpTo: thrown(() => map.jumpTo({ center: [139.8, 35.7], zoom: 30 })),
+      easeTo: thrown(() => map.easeTo({ pitch: 90 })),
+      flyTo: thrown(() => map.flyTo({ center: 'Tokyo' as never })),
+      modelPosition: thrown(() => map.getModelPosition([200, 0])),
+      layer: thrown(() => map.addLayer({ id: 'x', type: 'hexagon' } as never)),
+      plugin: thrown(() => map.addPlugin({} as never)),
+      unknownDataSource: thrown(() => map.removeDataSource('nope')),
     };
-    return { zoom, after, setters, throws, errors };
+    // None of them moved the camera.
+    const unchanged = { center: map.getCenter(), zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() };
+    return { zoom, after, setters, throws, errors, unchanged };
   });
   expect(result.zoom).toBe(16.5);
   expect(result.after.center.lng).toBeCloseTo(139.7, 6);
@@ -66,7 +80,20 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
   expect(result.throws.selection).toMatch(/MapOptionError: Invalid selection "odpt.Train:"/);
   expect(result.throws.visibility).toMatch(/MapOptionError: .*visibility.*hidden/);
   expect(result.throws.unknownLayer).toBe('no error');
-  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/)]);
+  expect(result.throws.bearing).toMatch(/MapOptionError: .*bearing.*"east".*number/);
+  expect(result.throws.center).toMatch(/MapOptionError: .*center.*\[0,100\].*range/);
+  expect(result.throws.clockMode).toMatch(/MapOptionError: .*clockMode.*"x".*realtime, playback/);
+  expect(result.throws.ecoMode).toMatch(/MapOptionError: .*ecoMode.*"x".*normal, eco/);
+  expect(result.throws.trackingMode).toMatch(/MapOptionError: .*trackingMode.*"x".*position/);
+  expect(result.throws.jumpTo).toMatch(/MapOptionError: .*zoom.*30.*0.*22/);
+  expect(result.throws.easeTo).toMatch(/MapOptionError: .*pitch.*90.*0.*85/);
+  expect(result.throws.flyTo).toMatch(/MapOptionError: .*center.*"Tokyo"/);
+  expect(result.throws.modelPosition).toMatch(/MapOptionError: .*lngLat.*\[200,0\]/);
+  expect(result.throws.layer).toMatch(/MapOptionError: .*layer.type.*"hexagon".*geojson/);
+  expect(result.throws.plugin).toMatch(/MapOptionError: .*plugin.id/);
+  expect(result.throws.unknownDataSource).toBe('no error');
+  expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
+  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
   // The base map instance and the model space of three.js layers.
   const extras = await page.evaluate(() => {
     const base = window.map.getMapLibreMap();
@@ -78,16 +105,35 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
   expect(extras.same).toBe(true);
   expect(Math.abs(extras.origin.x) + Math.abs(extras.origin.y)).toBeLessThan(1e-9);
   expect(extras.up).toBeCloseTo(100, 6);
+
+  // flyTo and easeTo move over their duration (the getters follow) and end at the target; with reduced motion they jump.
+  const start = await page.evaluate(() => {
+    window.map.flyTo({ center: [139.7, 35.69], zoom: 13, bearing: 10, pitch: 45, duration: 1500 });
+    return window.map.getZoom();
+  });
+  expect(start).toBe(16.5);
+  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(13, 6);
+  await waitForCameraToSettle(page);
+  expectCamera(await getCamera(page), { lng: 139.7, lat: 35.69, zoom: 13, bearing: 10, pitch: 45 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const jumps = await page.evaluate(() => {
+    window.map.flyTo({ center: [139.76, 35.68], zoom: 15, duration: 1500 });
+    const fly = { zoom: window.map.getZoom(), lng: window.map.getCenter().lng };
+    window.map.easeTo({ zoom: 14, pitch: 20, duration: 1500 });
+    return { fly, ease: { zoom: window.map.getZoom(), pitch: window.map.getPitch() } };
+  });
+  expect(jumps).toEqual({ fly: { zoom: 15, lng: 139.76 }, ease: { zoom: 14, pitch: 20 } });
 });
 
 const MOUSE_EVENTS = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'wheel'] as const;
 const MOTION_EVENTS = ['movestart', 'move', 'moveend', 'dragstart', 'drag', 'dragend', 'zoomstart', 'zoom', 'zoomend', 'rotatestart', 'rotate', 'rotateend', 'pitchstart', 'pitch', 'pitchend', 'resize'] as const;
+const BOX_ZOOM_EVENTS = ['boxzoomstart', 'boxzoomend', 'boxzoomcancel'] as const;
 
-test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({ page }) => {
+test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({ page }, testInfo) => {
   await page.mouse.move(1, 1);
   await openMap(page, `?lang=en&${NO_TRAINS}`);
   await waitForCameraToSettle(page);
-  await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS]);
+  await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS, ...BOX_ZOOM_EVENTS]);
 
   // Into the map, a click where nothing moves: mouseover, mousemove, mousedown, mouseup, click with its place.
   await page.mouse.move(500, 300, { steps: 2 });
@@ -153,6 +199,99 @@ test('mouse gestures fire the map events with lngLat and point; camera motion fi
   list = await heard(page);
   for (const type of ['movestart', 'rotatestart', 'pitchstart', 'rotateend', 'pitchend', 'moveend']) expect(count(list, type), type).toBe(1);
   expect(count(list, 'rotate')).toBeGreaterThan(0);
+
+  // Shift + drag draws MapLibre's box and zooms to it on release: boxzoomstart and boxzoomend once, no rotation, no
+  // click; the place under the box's centre comes to the map's centre, zoomed in by as much as the box must grow.
+  await waitForCameraToSettle(page);
+  await page.mouse.move(480, 300);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { points: Record<string, { point: { x: number } }> }).points.mousemove?.point.x)).toBe(480);
+  const boxCentre = await page.evaluate(() => (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number } }> }).points.mousemove.lngLat);
+  const before = await getCamera(page);
+  await heard(page);
+  const box = page.locator('.maplibregl-boxzoom');
+  await page.keyboard.down('Shift');
+  await page.mouse.move(400, 250);
+  await page.mouse.down();
+  await page.mouse.move(480, 300, { steps: 4 });
+  await page.mouse.move(560, 350, { steps: 4 });
+  await expect(box).toBeVisible();
+  expect(await box.boundingBox()).toEqual({ x: 400, y: 250, width: 164, height: 104 }); // 160 × 100 inside MapLibre's 2 px border
+  await attachPng(testInfo, 'box-zoom-drag', await page.screenshot());
+  list = await heard(page);
+  expect(count(list, 'boxzoomstart')).toBe(1);
+  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await expect(box).toHaveCount(0);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+  await waitForCameraToSettle(page);
+  list = await heard(page);
+  for (const type of ['boxzoomend', 'zoomstart', 'zoomend', 'movestart', 'moveend']) expect(count(list, type), type).toBe(1);
+  for (const type of ['boxzoomstart', 'boxzoomcancel', 'rotatestart', 'pitchstart', 'dragstart', 'click']) expect(count(list, type), type).toBe(0);
+  expect(list.indexOf('boxzoomend')).toBeLessThan(list.indexOf('zoomstart'));
+  const after = await getCamera(page);
+  expect(after.zoom - before.zoom).toBeCloseTo(Math.log2(Math.min(1280 / 160, 720 / 100)), 6);
+  expect(after.bearing).toBeCloseTo(before.bearing, 9);
+  expect(after.pitch).toBeCloseTo(before.pitch, 9);
+  const centred = await page.evaluate((p) => window.map.project(p), boxCentre);
+  expect(Math.abs(centred.x - 640) + Math.abs(centred.y - 360)).toBeLessThan(1);
+
+  // Shift + drag, then Escape before the release: the box goes, boxzoomcancel once, and the camera stays.
+  await page.keyboard.down('Shift');
+  await page.mouse.move(300, 200);
+  await page.mouse.down();
+  await page.mouse.move(420, 300, { steps: 4 });
+  await expect(box).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+  await page.mouse.move(450, 320, { steps: 2 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await page.waitForTimeout(600);
+  list = await heard(page);
+  expect(count(list, 'boxzoomstart')).toBe(1);
+  expect(count(list, 'boxzoomcancel')).toBe(1);
+  expect(count(list, 'boxzoomend')).toBe(0);
+  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+  expect(await getCamera(page)).toEqual(after);
+
+  // A shift-click draws no box: boxzoomcancel alone (as MapLibre's).
+  await page.keyboard.down('Shift');
+  await page.mouse.click(500, 400);
+  await page.keyboard.up('Shift');
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('boxzoomcancel'))).toBe(true);
+  list = await heard(page);
+  expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual(['boxzoomcancel']);
+
+  // Ctrl + drag still rotates and tilts (as MapLibre's); no box.
+  await page.keyboard.down('Control');
+  await page.mouse.move(500, 400);
+  await page.mouse.down();
+  await page.mouse.move(560, 380, { steps: 4 });
+  await page.mouse.move(620, 360, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Control');
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+  list = await heard(page);
+  expect(count(list, 'rotatestart')).toBe(1);
+  expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual([]);
+  expect((await getCamera(page)).bearing).not.toBe(after.bearing);
+
+  // With reduced motion, the camera is at the box's target as soon as the button is released.
+  await waitForCameraToSettle(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const zoomBefore = await page.evaluate(() => window.map.getZoom());
+  await page.keyboard.down('Shift');
+  await page.mouse.move(320, 180);
+  await page.mouse.down();
+  await page.mouse.move(960, 540, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  expect(await page.evaluate(() => window.map.getZoom())).toBeCloseTo(Math.min(22, zoomBefore + 1), 6); // 640 × 360: half the map
+  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend'))).toBe(true);
+  list = await heard(page);
+  for (const type of ['boxzoomstart', 'boxzoomend', 'zoomstart', 'zoomend']) expect(count(list, type), type).toBe(1);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   // A smaller window: resize.
   await page.setViewportSize({ width: 1000, height: 640 });

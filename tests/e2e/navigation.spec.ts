@@ -13,6 +13,7 @@ import {
   currentHash,
   DEFAULT_CAMERA,
   DEFAULT_HASH,
+  expectCamera,
   getCamera,
   NO_TRAINS,
   openMap,
@@ -36,12 +37,7 @@ async function drag(page: Page, from: [number, number], to: [number, number], bu
 
 test('the camera is read from the URL hash at start', async ({ page }) => {
   await openMap(page, `?lang=en&${NO_TRAINS}`, '#15.5/35.6895/139.7006/30/45');
-  const camera = await getCamera(page);
-  expect(camera.zoom).toBeCloseTo(15.5, 6);
-  expect(camera.lat).toBeCloseTo(35.6895, 6);
-  expect(camera.lng).toBeCloseTo(139.7006, 6);
-  expect(camera.bearing).toBeCloseTo(30, 6);
-  expect(camera.pitch).toBeCloseTo(45, 6);
+  expectCamera(await getCamera(page), { zoom: 15.5, lat: 35.6895, lng: 139.7006, bearing: 30, pitch: 45 });
   // What is drawn is Shinjuku: its station is in the middle of the screen and its name is shown.
   const shinjuku = await project(page, SHINJUKU_STATION);
   expect(Math.hypot(shinjuku.x - 640, shinjuku.y - 360)).toBeLessThan(60);

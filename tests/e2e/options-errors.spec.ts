@@ -214,3 +214,19 @@ test('with no error listener the message is printed with console.error', async (
   expect(outcome.mounted).toBe(true);
   await expect.poll(() => log.ofType('error').map((m) => m.text)).toEqual(['Invalid option "pitch": 90 is out of range; expected a number from 0 to 85.']);
 });
+
+test('data source ids given in the dataSources option are kept, and the generated ids skip them', async ({ page }) => {
+  const ids = await page.evaluate(() => {
+    const MapClass = window.map.constructor as new (options: Record<string, unknown>) => Window['map'];
+    const div = document.createElement('div');
+    div.style.cssText = 'position:fixed;left:0;bottom:0;width:320px;height:200px';
+    document.body.append(div);
+    // The second entry names the id the first would have been given.
+    const map = new MapClass({ container: div, dataSources: [{ gtfsUrl: 'http://127.0.0.1:9/a.zip' }, { gtfsUrl: 'http://127.0.0.1:9/b.zip', id: 'gtfs-1' }] });
+    const result = map.getDataSources().map((source) => source.id);
+    map.remove();
+    div.remove();
+    return result;
+  });
+  expect(ids).toEqual(['gtfs-2', 'gtfs-1']);
+});

@@ -69,6 +69,16 @@ describe('camera motion events', () => {
     expect(events).toEqual(['movestart', 'rotatestart', 'move', 'rotate', 'move', 'rotate', 'rotateend', 'moveend']);
   });
 
+  it('a zoom that interpolates the pitch and bearing to themselves (rounding, 30 → 30.000000000000004) is no tilt or rotation', () => {
+    const { events, motion, flush } = tracker();
+    motion.activity({ inTransition: true });
+    motion.change(POSE, { ...POSE, zoom: 15, pitch: 60.00000000000001, bearing: -1e-14 });
+    motion.change({ ...POSE, zoom: 15, pitch: 60.00000000000001 }, { ...POSE, zoom: 16 });
+    motion.activity({});
+    flush();
+    expect(events).toEqual(['movestart', 'zoomstart', 'move', 'zoom', 'move', 'zoom', 'zoomend', 'moveend']);
+  });
+
   it('activity with no change fires nothing', () => {
     const { events, motion, flush } = tracker();
     motion.activity({ isDragging: true });

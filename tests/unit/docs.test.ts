@@ -26,7 +26,7 @@ import {
   throttle,
 } from '../../docs/.vitepress/theme/navigation.ts';
 import { MAP_OPTION_KEYS } from '../../src/api/option-types.ts';
-import { CAMERA_EVENTS, POINTER_EVENTS } from '../../src/api/gesture-events.ts';
+import { GESTURE_EVENTS } from '../../src/api/gesture-events.ts';
 import { DOCS_BASE, ROOT, resolvePaths, type ProjectPaths } from '../../scripts/config.ts';
 import { docsAreStale } from '../../scripts/ensure-built.ts';
 import { docsRoute } from '../../scripts/static-server.ts';
@@ -49,12 +49,33 @@ function pages(root: string): string[] {
   return out.sort();
 }
 
-/** Public method names of the `Map` class, read from its source (everything declared at class level that is not private). */
-function publicMethods(): string[] {
-  const source = readFileSync(join(ROOT, 'src/api/map.ts'), 'utf8');
-  const body = source.slice(source.indexOf('export class Map '));
+/**
+ * Public method names of a class, read from its source (everything declared at class level that is not private),
+ * with `on`, `off` and `once` when it extends `Evented`.
+ */
+function publicMethods(file = 'src/api/map.ts', className = 'Map'): string[] {
+  const source = readFileSync(join(ROOT, file), 'utf8');
+  const body = source.slice(source.indexOf(`export class ${className} `));
   const names = [...body.matchAll(/^ {2}(?:async )?([a-z][A-Za-z]*)\(/gm)].map((m) => m[1]).filter((n) => n !== 'constructor');
-  return [...new Set(['on', 'off', 'once', ...names])];
+  const evented = body.startsWith(`export class ${className} extends Evented<`);
+  return [...new Set([...(evented ? ['on', 'off', 'once'] : []), ...names])];
+}
+
+/** Member names of an exported interface, read from its source. */
+function interfaceKeys(file: string, name: string): string[] {
+  const source = readFileSync(join(ROOT, file), 'utf8');
+  const start = source.indexOf(`export interface ${name} {`);
+  if (start < 0) throw new Error(`no interface ${name} in ${file}`);
+  const block = source.slice(start, source.indexOf('\n}\n', start));
+  return [...block.matchAll(/^ {2}([a-zA-Z]+)\??:/gm)].map((m) => m[1]);
+}
+
+/** The table rows (lines starting with a code cell) of a page's section under a heading. */
+function sectionRows(text: string, heading: RegExp): string[] {
+  const start = text.search(heading);
+  if (start < 0) return [];
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end).split('\n').filter((l) => l.startsWith('| `'));
 }
 
 /** Event names of `MapEvents`, read from its source (its own; the gesture events it extends come from their lists). */
@@ -71,20 +92,47 @@ describe('documentation', () => {
     const events = eventNames();
     expect(methods).toEqual(expect.arrayContaining(['jumpTo', 'setSelection', 'getTrainPosition', 'remove']));
     expect(events).toEqual(['load', 'error', 'selection', 'deselection', 'trackingmode', 'viewmode', 'clockmode', 'ecomode', 'searchmode', 'light']);
-    events.push(...POINTER_EVENTS, ...CAMERA_EVENTS);
+    expect(GESTURE_EVENTS).toEqual(expect.arrayContaining(['click', 'boxzoomstart', 'boxzoomend', 'boxzoomcancel', 'moveend', 'resize']));
+    events.push(...GESTURE_EVENTS);
     for (const [lang, file] of Object.entries(REFERENCE)) {
       const text = readFileSync(file, 'utf8');
-      const rows = (heading: RegExp) => {
-        const start = text.search(heading);
-        const end = text.indexOf('\n## ', start + 1);
-        return text.slice(start, end < 0 ? undefined : end).split('\n').filter((l) => l.startsWith('| `'));
-      };
+      const rows = (heading: RegExp) => sectionRows(text, heading);
       const optionRows = rows(/^## (Options|オプション)$/m).map((l) => /^\| `([A-Za-z]+)`/.exec(l)?.[1]);
       const methodRows = rows(/^## (Methods|メソッド)$/m).map((l) => /^\| `([A-Za-z]+)\(/.exec(l)?.[1]);
       const eventRows = rows(/^## (Events|イベント)$/m).map((l) => /^\| `([a-z]+)`/.exec(l)?.[1]);
       expect(optionRows.sort(), `${lang}: options`).toEqual([...MAP_OPTION_KEYS].sort());
       expect(methodRows.sort(), `${lang}: methods`).toEqual([...methods].sort());
       expect(eventRows.sort(), `${lang}: events`).toEqual([...events].sort());
+    }
+  });
+
+  it('documents every option, public method and event of Marker, Popup and Panel, in English and in Japanese', () => {
+    const classes = [
+      { page: 'marker', file: 'src/api/marker.ts', name: 'Marker', options: 'MarkerOptions', events: 'MarkerEvents' },
+      { page: 'popup', file: 'src/api/popup.ts', name: 'Popup', options: 'PopupOptions' },
+      { page: 'panel', file: 'src/api/panel.ts', name: 'Panel', options: 'PanelOptions' },
+    ];
+    for (const { page, file, name, options, events } of classes) {
+      const methods = publicMethods(file, name);
+      expect(methods, name).toEqual(expect.arrayContaining(['addTo', 'remove', 'getElement']));
+      for (const lang of ['', 'ja/']) {
+        const text = readFileSync(join(DOCS, `${lang}developer-guide/api/${page}.md`), 'utf8');
+        const where = `${lang || 'en/'}${page}`;
+        const names = (heading: RegExp, cell: RegExp) => sectionRows(text, heading).flatMap((l) => [...l.split(' | ')[0].matchAll(cell)].map((m) => m[1])).sort();
+        expect(names(/^## (Options|オプション)$/m, /`([A-Za-z]+)`/g), `${where}: options`).toEqual(interfaceKeys(file, options).sort());
+        expect(names(/^## (Methods|メソッド)$/m, /`([A-Za-z]+)\(/g), `${where}: methods`).toEqual([...methods].sort());
+        expect(names(/^## (Events|イベント)$/m, /`([a-z]+)`/g), `${where}: events`).toEqual(events ? interfaceKeys(file, events).sort() : []);
+      }
+    }
+  });
+
+  it('documents every property and callback of PluginInterface, in English and in Japanese', () => {
+    const keys = interfaceKeys('src/api/plugin.ts', 'PluginInterface');
+    expect(keys).toEqual(expect.arrayContaining(['id', 'onAdd', 'onVisibilityChanged']));
+    for (const lang of ['', 'ja/']) {
+      const text = readFileSync(join(DOCS, `${lang}developer-guide/api/plugin.md`), 'utf8');
+      const documented = [/^## (Properties|プロパティ)$/m, /^## (Callbacks|コールバック)$/m].flatMap((heading) => sectionRows(text, heading).map((l) => /^\| `([A-Za-z]+)/.exec(l)?.[1]));
+      expect(documented.sort(), `${lang || 'en/'}plugin`).toEqual([...keys].sort());
     }
   });
 

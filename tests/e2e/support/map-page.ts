@@ -116,6 +116,11 @@ export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500)
   );
 }
 
+/** Expects a camera to equal `expected` to `digits` decimals in every field. */
+export function expectCamera(camera: Camera, expected: Camera, digits = 6): void {
+  for (const key of ['lng', 'lat', 'zoom', 'bearing', 'pitch'] as const) expect(camera[key], key).toBeCloseTo(expected[key], digits);
+}
+
 /** Screen position of a longitude/latitude in the page's map. */
 export function project(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
   return page.evaluate((p) => window.map.project(p), lngLat);
