@@ -883,12 +883,28 @@ export class Map extends Evented<MapEvents> {
     if (station === undefined || !selectStation(store, station, size)) this.fire('error', { message: `Station "${id}" is not on the map; nothing was selected.` });
   }
 
+  /** The train feed once the trains have started (they start when the network is drawn); null if the map is removed first. */
+  private trainFeedReady(): Promise<ReturnType<AppStore['getState']>['trainFeed'] | null> {
+    const store = this.requireStore();
+    return new Promise((resolve) => {
+      const check = (s: ReturnType<AppStore['getState']>) => {
+        if (s.trainFeed || this.removed) {
+          unsubscribe();
+          resolve(this.removed ? null : s.trainFeed);
+        }
+      };
+      const unsubscribe = store.subscribe(check);
+      check(store.getState());
+    });
+  }
+
   private async selectTrain(input: string) {
     const parsed = parseSelectionId(input);
     if (!parsed || parsed.kind !== 'train') return;
     const store = this.requireStore();
-    const feed = store.getState().trainFeed;
-    if (!feed) return;
+    // Called before the trains run (right after `new Map`, before `load`): select once they do.
+    const feed = store.getState().trainFeed ?? (await this.trainFeedReady());
+    if (!feed || this.removed) return;
     const train = await feed.find(parsed.id);
     if (train === NO_TRAIN) {
       this.fire('error', { message: `Train "${parsed.id}" is not running at the current time; nothing was selected.` });
