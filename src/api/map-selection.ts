@@ -80,8 +80,9 @@ export class MapSelection {
     const parsed = parseSelectionId(input);
     if (!parsed || parsed.kind !== 'train') return;
     const store = this.host.store();
-    const feed = store.getState().trainFeed;
-    if (!feed) return;
+    // Called before the trains run (right after `new Map`, before `load`): select once they do.
+    const feed = store.getState().trainFeed ?? (await this.whenState((s) => s.trainFeed !== null)).trainFeed;
+    if (!feed || this.host.removed()) return;
     const train = await feed.find(parsed.id);
     if (train === NO_TRAIN) {
       this.host.reportError(`Train "${parsed.id}" is not running at the current time; nothing was selected.`);
@@ -144,23 +145,27 @@ export class MapSelection {
     const store = this.host.store();
     await this.flightsLinked;
     // The link sets `flights` once the flights file has loaded; wait for it or for a state that means it never will.
-    const handle =
-      store.getState().flights ??
-      (await new Promise<AppState['flights']>((resolve) => {
-        const check = (s: AppState) => {
-          if (s.flights || s.flightState === 'no-token' || s.flightState === 'failing' || this.host.removed()) {
-            unsubscribe();
-            resolve(s.flights);
-          }
-        };
-        const unsubscribe = store.subscribe(check);
-        check(store.getState());
-      }));
+    const handle = store.getState().flights ?? (await this.whenState((s) => !!s.flights || s.flightState === 'no-token' || s.flightState === 'failing')).flights;
     if (!handle) {
       const state = store.getState().flightState;
       return { reason: state === 'no-token' ? 'no flight information is shown without an access token (secrets.odpt)' : 'the flight information could not be loaded' };
     }
     await handle.ready;
     return { feed: handle.feed };
+  }
+
+  /** The app's state once `ready` holds for it, or once the map is removed. */
+  private whenState(ready: (s: AppState) => boolean): Promise<AppState> {
+    const store = this.host.store();
+    return new Promise((resolve) => {
+      const check = (s: AppState) => {
+        if (ready(s) || this.host.removed()) {
+          unsubscribe();
+          resolve(s);
+        }
+      };
+      const unsubscribe = store.subscribe(check);
+      check(store.getState());
+    });
   }
 }
