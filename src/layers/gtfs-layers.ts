@@ -12,6 +12,7 @@ import type { TrackStyle } from './track-uniforms.ts';
 import type { TrainLighting } from './train-lighting.ts';
 
 export { GtfsVehicleLayer, type GtfsVehiclePickingInfo } from './gtfs-vehicle-layer.ts';
+export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';
 
 /** Station colours of the theme (fill, outline, text, halo), RGBA. */
 type StopColors = { fill: number[]; outline: number[]; text: number[]; halo: number[] };

@@ -3,7 +3,7 @@ import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
@@ -333,6 +333,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   }, [stats]);
   // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
+  // A data source with a realtime feed: its vehicles' GPU program is built now, in this task, not in the animation
+  // frame that first draws the layer (see `layers/gtfs-vehicle-program.ts`).
+  useLayoutEffect(() => {
+    if (gtfs && gtfsRealtimeSources.length > 0 && overlay.current) gtfs.prepareVehicleProgram(overlay.current);
+  }, [gtfs, gtfsRealtimeSources, overlay]);
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
   /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
