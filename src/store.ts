@@ -228,6 +228,12 @@ export interface AppState {
   gtfsFeeds: GtfsFeedView[];
   /** The vehicles of each GTFS data source with a realtime feed, by source id; replaced at each poll. */
   gtfsVehicles: Record<string, GtfsVehicleSet>;
+  /**
+   * Ids of the data sources with a realtime feed, from their request until they are removed or fail: each has its
+   * vehicle layer from the request on, so that the layer's GPU program is built while the map is still (see
+   * `gtfsVehicleLayers`).
+   */
+  gtfsRealtimeSources: readonly string[];
   /** The main-thread side of the GTFS worker, once a data source has been added. */
   gtfsLink: GtfsLinkApi | null;
   /** The tracked GTFS vehicle; never set together with `selection` or `stationSelection`. */
@@ -344,6 +350,7 @@ export function createAppStore(initial: {
     flightHover: null,
     gtfsFeeds: [],
     gtfsVehicles: {},
+    gtfsRealtimeSources: [],
     gtfsLink: null,
     gtfsSelection: null,
     gtfsHover: null,

@@ -69,6 +69,9 @@ const toHex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padS
 /** The page's base URL (relative data source URLs resolve against it), when there is a page. */
 const pageUrl = () => (typeof document !== 'undefined' ? document.baseURI : undefined);
 
+/** `ids` without `id` (the same array when it is not there). */
+const withoutSource = (ids: readonly string[], id: string) => (ids.includes(id) ? ids.filter((i) => i !== id) : ids);
+
 /** Padding around a feed's extent when the camera fits it, px. */
 const FIT_PADDING = 40;
 
@@ -150,6 +153,7 @@ export class GtfsLink implements GtfsLinkApi {
     this.remove(id, false);
     this.entries.set(id, { id, source, status: 'loading', fit: options.fit ?? false, data: null });
     performance.mark(PERFORMANCE_MARKS.gtfsRequested, { detail: id });
+    if (source.vehiclePositionUrl) this.store.setState({ gtfsRealtimeSources: [...this.store.getState().gtfsRealtimeSources, id] });
     this.post({ type: 'add', id, source });
   }
 
@@ -162,7 +166,12 @@ export class GtfsLink implements GtfsLinkApi {
     const state = this.store.getState();
     const { [id]: _removed, ...gtfsVehicles } = state.gtfsVehicles;
     if (state.gtfsSelection?.source === id) state.selectGtfsVehicle(null);
-    this.store.setState({ gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== id), gtfsVehicles, gtfsHover: state.gtfsHover?.source === id ? null : state.gtfsHover });
+    this.store.setState({
+      gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== id),
+      gtfsVehicles,
+      gtfsRealtimeSources: withoutSource(state.gtfsRealtimeSources, id),
+      gtfsHover: state.gtfsHover?.source === id ? null : state.gtfsHover,
+    });
     return true;
   }
 
@@ -232,7 +241,8 @@ export class GtfsLink implements GtfsLinkApi {
     else {
       if (message.fatal) {
         entry.status = 'failed';
-        this.store.setState({ gtfsFeeds: this.store.getState().gtfsFeeds.filter((f) => f.id !== entry.id) });
+        const state = this.store.getState();
+        this.store.setState({ gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== entry.id), gtfsRealtimeSources: withoutSource(state.gtfsRealtimeSources, entry.id) });
       }
       this.onError(message.message);
     }

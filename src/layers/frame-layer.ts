@@ -25,6 +25,9 @@ export interface FrameLayerProps {
   onScriptTime?: ((ms: number) => void) | null;
 }
 
+/** While frames have nothing to draw, the next one is drawn (and asked for) this long after the last, ms. */
+const EMPTY_FRAME_INTERVAL_MS = 500;
+
 /** Name of the instance buffer in the layers' buffer layouts. */
 export const INSTANCE_BUFFER = 'instances';
 
@@ -49,6 +52,8 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     frame: TrainFrame | null;
     numInstances: number;
     unsubscribe?: () => void;
+    /** Pending redraw while there is nothing to draw (see `subscribe`). */
+    idleTimer?: ReturnType<typeof setTimeout> | null;
   };
 
   /** Number of instances this layer draws from a frame. */
@@ -66,9 +71,27 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
   private subscribe() {
     this.state.unsubscribe?.();
     this.state.unsubscribe = this.props.source?.subscribe(() => {
-      this.setNeedsUpdate();
-      this.setNeedsRedraw();
+      const next = this.props.source?.latest();
+      // Nothing drawn and nothing to draw (no train in view, e.g. over another city): the canvas is not redrawn at
+      // every animation frame for nothing; the next frame is asked for a little later (trains entering the view
+      // still appear, and any camera move redraws at once). A redraw makes Chromium's compositor redo the page,
+      // which under software WebGL keeps the GPU process busy and makes any synchronous WebGL call wait.
+      if (this.state.numInstances === 0 && next && this.instanceCount(next) === 0) this.redrawLater();
+      else this.redrawNow();
     });
+  }
+
+  private redrawNow() {
+    this.setNeedsUpdate();
+    this.setNeedsRedraw();
+  }
+
+  private redrawLater() {
+    if (this.state.idleTimer) return;
+    this.state.idleTimer = setTimeout(() => {
+      this.state.idleTimer = null;
+      if (this.internalState) this.redrawNow();
+    }, EMPTY_FRAME_INTERVAL_MS);
   }
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -102,6 +125,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
 
   override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
     this.state.unsubscribe?.();
+    if (this.state.idleTimer) clearTimeout(this.state.idleTimer);
     this.state.instances?.destroy();
     super.finalizeState(context);
   }

@@ -199,6 +199,13 @@ export interface GtfsStopLabelLayerProps extends GtfsStopLayerProps {
   fontFamily?: string;
 }
 
+/** Every character of the stops' names, once each (the text layer's font atlas). */
+function characterSet(stops: readonly GtfsStop[]): string[] {
+  const characters = new Set<string>();
+  for (const stop of stops) for (const c of stop.name) characters.add(c);
+  return [...characters];
+}
+
 /** Least time between two label placements while the view moves, ms (as the station names). */
 const PLACEMENT_INTERVAL = 200;
 
@@ -216,7 +223,7 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
     fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
   } as DefaultProps<GtfsStopLabelLayerProps>;
 
-  declare state: { stops: GtfsStop[]; characters: string[]; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };
+  declare state: { stops: GtfsStop[]; characters: string[] | null; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
     return changeFlags.propsOrDataChanged || changeFlags.viewportChanged || changeFlags.stateChanged;
@@ -224,9 +231,8 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
 
   override updateState({ props, oldProps, changeFlags }: UpdateParameters<this>) {
     if (props.data !== oldProps.data || !this.state?.stops) {
-      const stops = drawnStops(props.data.stops);
-      const characters = [...new Set(stops.flatMap((s) => [...s.name]))];
-      this.setState({ stops, characters, placed: [], lastPlacement: 0, timer: this.state?.timer ?? null });
+      // The names' characters are gathered when names are first placed (from zoom 15), not when the feed arrives.
+      this.setState({ stops: drawnStops(props.data.stops), characters: null, placed: [], lastPlacement: 0, timer: this.state?.timer ?? null });
     }
     if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
   }
@@ -264,13 +270,14 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
       return { x, y: y - fontSize - 6, width: estimateTextWidth(s.name, fontSize), height: fontSize * 1.3 };
     });
     const kept = placeLabels(boxes, viewport.width, viewport.height, 3);
+    if (kept.length > 0 && !this.state.characters) this.state.characters = characterSet(this.state.stops);
     this.setState({ placed: kept.map((i) => candidates[i]) });
   }
 
   override renderLayers() {
     const { placed, characters } = this.state;
     const { colors, fontSize, fontFamily } = this.props;
-    if (placed.length === 0) return null;
+    if (placed.length === 0 || !characters) return null;
     return new TextLayer<GtfsStop>(
       this.getSubLayerProps({
         id: 'names',

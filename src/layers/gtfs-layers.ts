@@ -12,6 +12,7 @@ import type { TrackStyle } from './track-uniforms.ts';
 import type { TrainLighting } from './train-lighting.ts';
 
 export { GtfsVehicleLayer, type GtfsVehiclePickingInfo } from './gtfs-vehicle-layer.ts';
+export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';
 
 /** Station colours of the theme (fill, outline, text, halo), RGBA. */
 type StopColors = { fill: number[]; outline: number[]; text: number[]; halo: number[] };
@@ -40,17 +41,26 @@ export function gtfsLabelLayers(feeds: readonly GtfsFeedView[], options: { color
   return feeds.map((feed) => new GtfsStopLabelLayer({ id: `gtfs-stop-names-${feed.id}`, data: feed.data, colors: options.colors, visible: options.visible }));
 }
 
-/** Vehicles of every feed with a realtime feed, for the overlay canvas. */
+/**
+ * Vehicles of every data source with a realtime feed, for the overlay canvas: one layer per source in `sources`
+ * (and per source with vehicles), drawing nothing until the source's first poll. The layer exists from the request
+ * on because building its GPU program asks the GPU process for the program's link status and layout, and the main
+ * thread waits for the answer: while the map is still, that is a few milliseconds; once the feed's lines and
+ * vehicles keep software WebGL busy, the answer waits for the frame the GPU process is finishing (measured: 90 to
+ * over 300 ms).
+ */
 export function gtfsVehicleLayers(
+  sources: readonly string[],
   vehicles: Readonly<Record<string, GtfsVehicleSet>>,
   options: { selected: GtfsVehicleSelection | null; lighting: TrainLighting; visible: boolean; frameInterval: number; onScriptTime: (ms: number) => void },
 ): Layer[] {
-  return Object.values(vehicles).map(
-    (set) =>
+  const ids = [...new Set([...sources, ...Object.keys(vehicles)])];
+  return ids.map(
+    (source) =>
       new GtfsVehicleLayer({
-        id: vehicleLayerId(set.source),
-        vehicles: set,
-        selected: options.selected?.source === set.source ? options.selected.vehicleId : null,
+        id: vehicleLayerId(source),
+        vehicles: vehicles[source] ?? null,
+        selected: options.selected?.source === source ? options.selected.vehicleId : null,
         lighting: options.lighting,
         visible: options.visible,
         frameInterval: options.frameInterval,

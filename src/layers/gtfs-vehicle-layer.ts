@@ -216,6 +216,12 @@ void main(void) {
 }
 `;
 
+/** The layer's own shaders (deck.gl adds its default modules, see `gtfs-vehicle-program.ts`). */
+export const VEHICLE_SHADERS = { vs, fs, modules: [project32, picking, vehicleUniforms] };
+
+/** The rest of what the layer's model is made of (one draw of `gl_VertexID`-generated boxes, no buffers). */
+export const VEHICLE_MODEL_PROPS = { topology: 'triangle-list', vertexCount: 0, bufferLayout: [] } as const;
+
 /** Ground metres of one track unit at a zoom and latitude (the trains' scale: constant on screen from zoom 13 to 18). */
 function unitMetres(zoom: number, latitude: number): number {
   return TRACK_SPACING_METRES * 2 ** (14 - Math.min(18, Math.max(13, zoom))) * Math.cos((latitude * Math.PI) / 180);
@@ -261,7 +267,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   };
 
   override getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, picking, vehicleUniforms] });
+    return super.getShaders(VEHICLE_SHADERS);
   }
 
   override initializeState() {
@@ -392,12 +398,6 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   }
 
   private createModel(): Model {
-    return new Model(this.context.device, {
-      ...this.getShaders(),
-      id: this.props.id,
-      topology: 'triangle-list',
-      vertexCount: 0,
-      bufferLayout: [],
-    });
+    return new Model(this.context.device, { ...this.getShaders(), id: this.props.id, ...VEHICLE_MODEL_PROPS });
   }
 }

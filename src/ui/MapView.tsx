@@ -3,8 +3,8 @@ import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Map as BaseMap, type MapRef } from 'react-map-gl/maplibre';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { MapRef } from 'react-map-gl/maplibre';
 import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { createBasemapStyle, RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY, withAttribution } from '../basemap/style.ts';
@@ -35,6 +35,7 @@ import { stationGroupOf } from '../data/station-groups.ts';
 import { lightStage } from '../data/light/light-stages.ts';
 import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
+import { StackedBaseMap } from './stacked-base-map.tsx';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
 import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
 import { useRainLayer } from './use-rain-layer.ts';
@@ -116,6 +117,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const gtfs = useGtfsLayerModule();
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const gtfsVehicles = useAppStore((s) => s.gtfsVehicles);
+  const gtfsRealtimeSources = useAppStore((s) => s.gtfsRealtimeSources);
   const gtfsSelection = useAppStore((s) => s.gtfsSelection);
   const gtfsLink = useAppStore((s) => s.gtfsLink);
   const ecoInterval = useAppStore((s) => (s.ecoMode === 'eco' ? 1000 / s.ecoFrameRate : 0));
@@ -267,7 +269,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const gtfsVehicleLayers = useMemo(
     () =>
       gtfs
-        ? gtfs.gtfsVehicleLayers(gtfsVehicles, {
+        ? gtfs.gtfsVehicleLayers(gtfsRealtimeSources, gtfsVehicles, {
             selected: gtfsSelection,
             lighting: trainLighting(light),
             visible: visible.trains && !searching,
@@ -278,7 +280,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
             },
           })
         : [],
-    [gtfs, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
+    [gtfs, gtfsRealtimeSources, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
   );
   const overlayLayers = useMemo(() => [...trainLayers, ...gtfsVehicleLayers, rainLayer], [trainLayers, gtfsVehicleLayers, rainLayer]);
 
@@ -332,6 +334,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   }, [stats]);
   // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
   const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
+  // A data source with a realtime feed: its vehicles' GPU program is built now, in this task, not in the animation
+  // frame that first draws the layer (see `layers/gtfs-vehicle-program.ts`).
+  useLayoutEffect(() => {
+    if (gtfs && gtfsRealtimeSources.length > 0 && overlay.current) gtfs.prepareVehicleProgram(overlay.current);
+  }, [gtfs, gtfsRealtimeSources, overlay]);
   const labelsParent = useRef<HTMLDivElement>(null);
   useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
   /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
@@ -462,7 +469,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hoveringTrain.current || hoveringStation.current ? 'pointer' : 'grab')}
       >
-        <BaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+        <StackedBaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
       <div ref={labelsParent} className="tt-overlay" />

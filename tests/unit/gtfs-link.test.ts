@@ -57,6 +57,8 @@ describe('the GTFS link', () => {
     const { link, errors } = connect(store);
     link.addOptions('gtfs-1', { gtfsUrl: server.url('/halifax.zip'), vehiclePositionUrl: server.url('/vp.pb') }, 'dataSource', { fit: true });
     expect(link.list()).toMatchObject([{ id: 'gtfs-1', status: 'loading', vehicleCount: 0 }]);
+    // Its vehicle layer is drawn from the request on (its GPU program is built before the feed arrives).
+    expect(store.getState().gtfsRealtimeSources).toEqual(['gtfs-1']);
     await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']).toBeDefined(), { timeout: 30_000 });
     const [feed] = store.getState().gtfsFeeds;
     expect(feed.id).toBe('gtfs-1');
@@ -92,14 +94,17 @@ describe('the GTFS link', () => {
     expect(link.remove('gtfs-1')).toBe(false);
     expect(store.getState().gtfsFeeds).toEqual([]);
     expect(store.getState().gtfsVehicles).toEqual({});
+    expect(store.getState().gtfsRealtimeSources).toEqual([]);
     link.dispose();
   });
 
   it('reports a feed that cannot be used and keeps nothing of it', async () => {
     const store = testStore();
     const { link, errors } = connect(store);
-    link.addOptions('gtfs-1', { gtfsUrl: server.url('/kawasaki.zip') }, 'dataSources[0]');
+    link.addOptions('gtfs-1', { gtfsUrl: server.url('/kawasaki.zip'), vehiclePositionUrl: server.url('/vp.pb') }, 'dataSources[0]');
+    expect(store.getState().gtfsRealtimeSources).toEqual(['gtfs-1']);
     await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 10_000 });
+    expect(store.getState().gtfsRealtimeSources).toEqual([]);
     expect(errors[0]).toMatch(/^GTFS feed http:\/\/127\.0\.0\.1:\d+\/kawasaki\.zip: the GTFS zip has no shapes\.txt \(a feed needs/);
     expect(link.list()).toMatchObject([{ id: 'gtfs-1', status: 'failed' }]);
     expect(store.getState().gtfsFeeds).toEqual([]);

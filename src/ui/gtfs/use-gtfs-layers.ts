@@ -6,10 +6,11 @@ type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
 const load = () => import('../../layers/gtfs-layers.ts');
 
 /**
- * The GTFS layers' module once a data source has been loaded, else null: its code (and deck.gl's scatterplot and
- * text layers) loads with the first feed, never for the first view.
+ * The GTFS layers' module once a data source has been added, else null: its code (and deck.gl's scatterplot and
+ * text layers) loads with the first data source's request, while the worker reads the feed (the vehicle layers are
+ * built before the feed arrives, see `gtfsVehicleLayers`), never for the first view.
  */
 export function useGtfsLayerModule(): GtfsLayerModule | null {
-  const wanted = useAppStore((s) => s.gtfsFeeds.length > 0);
+  const wanted = useAppStore((s) => s.gtfsLink !== null);
   return useLazyModule(wanted, load);
 }
