@@ -64,7 +64,7 @@ function publicMethods(file = 'src/api/map.ts', className = 'Map'): string[] {
 /** Member names of an exported interface, read from its source. */
 function interfaceKeys(file: string, name: string): string[] {
   const source = readFileSync(join(ROOT, file), 'utf8');
-  const start = source.indexOf(`export interface ${name} {`);
+  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, ]+)? \\{`));
   if (start < 0) throw new Error(`no interface ${name} in ${file}`);
   const block = source.slice(start, source.indexOf('\n}\n', start));
   return [...block.matchAll(/^ {2}([a-zA-Z]+)\??:/gm)].map((m) => m[1]);
@@ -133,6 +133,32 @@ describe('documentation', () => {
       const text = readFileSync(join(DOCS, `${lang}developer-guide/api/plugin.md`), 'utf8');
       const documented = [/^## (Properties|プロパティ)$/m, /^## (Callbacks|コールバック)$/m].flatMap((heading) => sectionRows(text, heading).map((l) => /^\| `([A-Za-z]+)/.exec(l)?.[1]));
       expect(documented.sort(), `${lang || 'en/'}plugin`).toEqual([...keys].sort());
+    }
+  });
+
+  it('documents every property of the added layers and of DataSource, in English and in Japanese', () => {
+    const base = interfaceKeys('src/api/layer-types.ts', 'LayerInterfaceBase');
+    expect(base).toEqual(['id', 'minzoom', 'maxzoom']);
+    const layerPages = [
+      // A GeoJSON layer takes deck.gl's GeoJsonLayer props besides these; its page links to deck.gl's reference.
+      { page: 'geojson-layer', keys: [...base, 'type'] },
+      { page: 'tile-3d-layer', keys: [...base, ...interfaceKeys('src/api/layer-types.ts', 'Tile3DLayerInterface')] },
+      { page: 'three-layer', keys: [...base, ...interfaceKeys('src/api/layer-types.ts', 'ThreeLayerInterface')] },
+    ];
+    const firstCellNames = (rows: string[]) => rows.flatMap((l) => [...l.split(' | ')[0].matchAll(/`([A-Za-z]+)/g)].map((m) => m[1])).sort();
+    const mapMethods = publicMethods('src/api/map.ts', 'Map');
+    for (const lang of ['', 'ja/']) {
+      const read = (page: string) => readFileSync(join(DOCS, `${lang}developer-guide/api/${page}.md`), 'utf8');
+      for (const { page, keys } of layerPages) {
+        expect(firstCellNames(sectionRows(read(page), /^## (Properties|プロパティ)$/m)), `${lang || 'en/'}${page}`).toEqual([...keys].sort());
+      }
+      const dataSource = read('data-source');
+      expect(firstCellNames(sectionRows(dataSource, /^## (Fields|フィールド)$/m)), `${lang || 'en/'}data-source: fields`).toEqual(interfaceKeys('src/api/option-types.ts', 'DataSourceOptions').sort());
+      const methodSection = sectionRows(dataSource, /^## (Methods of Map|Map のメソッド)$/m);
+      const methods = methodSection.filter((l) => l.split(' | ')[0].includes('('));
+      for (const name of firstCellNames(methods)) expect(mapMethods, `${lang || 'en/'}data-source: Map.${name}`).toContain(name);
+      const infoRows = methodSection.filter((l) => !l.split(' | ')[0].includes('('));
+      expect(firstCellNames(infoRows), `${lang || 'en/'}data-source: getDataSources()`).toEqual(interfaceKeys('src/api/gtfs-link.ts', 'DataSourceInfo').sort());
     }
   });
 
