@@ -2,21 +2,17 @@ import { WebMercatorViewport } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { SimulationClock, type ClockMode } from '../data/clock.ts';
-import { formatHash, parseHash } from '../data/hash.ts';
+import { parseHash } from '../data/hash.ts';
 import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
-import { bundleUrl, DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
-import { prefetchedFetch } from '../data/prefetch.ts';
-import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
 import { createAppStore, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
+import { linkHash } from './hash-link.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
 import type { DataSourceInfo } from './gtfs-link.ts';
 import type { LayerInterface } from './layer-types.ts';
@@ -25,6 +21,8 @@ import { MapDataSources } from './map-data-sources.ts';
 import type { MapHost } from './map-host.ts';
 import { MapLayers } from './map-layers.ts';
 import { MapPlugins } from './map-plugins.ts';
+import { startFeeds } from './map-feeds.ts';
+import { loadNetwork } from './network-load.ts';
 import { MapSelection, selectionIdOf, type MovingPosition } from './map-selection.ts';
 import {
   DEPRECATED_TRACKING_MODES,
@@ -86,7 +84,6 @@ export interface CameraOptions {
   duration?: number;
 }
 
-const HASH_THROTTLE_MS = 300;
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
 
@@ -190,14 +187,13 @@ export class Map extends Evented<MapEvents> {
 
     this.cleanups.push(linkLight(store, pinned));
     this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
-    if (resolved.hash) this.syncHash(store);
+    if (resolved.hash) this.cleanups.push(linkHash(store));
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
     // Load the network first and mount the map once it is decoded (or after MOUNT_WAIT_MS): creating the map's WebGL
     // contexts holds the main thread for a second or more under software WebGL, and the download and decoding would
     // otherwise wait for it.
-    const data = this.requestData(resolved.dataUrl);
-    const decoded = this.loadData(resolved.dataUrl, data);
+    const decoded = loadNetwork(resolved.dataUrl, store, () => this.removed, (message, error) => this.fire('error', { message, error }));
     const mount = () => {
       if (this.removed) return;
       this.root = createRoot(resolved.container);
@@ -228,7 +224,9 @@ export class Map extends Evented<MapEvents> {
       this.fire('load');
       // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
       // decoding) would otherwise compete with the first view.
-      if (s.manifest && !this.removed) this.startTrains(this.options!.dataUrl, s.manifest, document.baseURI);
+      if (s.manifest && !this.removed) {
+        startFeeds(this.host, { options: this.options!, manifest: s.manifest, base: document.baseURI, stats: this.stats, selections: this.selections }).finally(() => this.flightsLinked.resolve());
+      }
       if (this.options!.selection?.kind === 'station') this.selections.selectStation(this.options!.selection.id);
       this.plugins.startPending();
       // Data sources load once the network is on screen, like the trains.
@@ -285,137 +283,6 @@ export class Map extends Evented<MapEvents> {
   /** Whether the map is dark under the interface (night, dusk, a dark theme or the underground view), so light text is needed. */
   hasDarkBackground(): boolean {
     return this.store?.getState().light.darkBackground ?? false;
-  }
-
-  /** Requests the manifest and then the network file (taking the app page's prefetched responses when there are any). */
-  private requestData(dataUrl: string) {
-    const base = document.baseURI;
-    const fetchImpl = prefetchedFetch();
-    const manifest = loadManifest(dataUrl, base, fetchImpl);
-    const network = manifest.then((m) => loadBundleFile(dataUrl, m.network.file, base, fetchImpl));
-    network.catch(() => undefined); // reported by loadData
-    return { manifest, network };
-  }
-
-  /** Waits for the network and decodes it; settles when the network is decoded or failed. */
-  private async loadData(dataUrl: string, data: ReturnType<Map['requestData']>): Promise<void> {
-    const store = this.store!;
-    store.setState({ dataStatus: 'loading' });
-    try {
-      const manifest = await data.manifest;
-      const { url, bytes } = await data.network;
-      performance.mark(PERFORMANCE_MARKS.networkFetched);
-      const network = decodeNetworkFile(bytes, url);
-      performance.mark(PERFORMANCE_MARKS.networkParsed);
-      performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
-      if (this.removed) return;
-      store.setState({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified });
-    } catch (e) {
-      const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;
-      store.setState({ dataStatus: 'error', dataError: message });
-      this.fire('error', { message, error: e });
-    }
-  }
-
-  /** Starts the train simulation worker on the loaded bundle. */
-  private startTrains(dataUrl: string, manifest: BundleManifest, base: string) {
-    const store = this.store!;
-    const worker = new Worker(new URL('../data/trains/train-worker.ts', import.meta.url), { type: 'module', name: 'trains' });
-    const stats = this.stats;
-    const feed = new TrainFeed(
-      worker as unknown as WorkerPort,
-      store.getState().clock,
-      (message) => this.fire('error', { message }),
-      undefined,
-      (frame, receiveMs) => {
-        stats.trainFrames++;
-        stats.trainScriptMs += receiveMs;
-        stats.trainComputeMs += frame.computeMs;
-        stats.trains = frame.trainCount;
-        stats.cars = frame.carCount;
-      },
-    );
-    const url = (file: string) => bundleUrl(dataUrl, file, base);
-    feed.init(
-      url(manifest.network.file),
-      { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
-      { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
-    );
-    store.setState({ trainFeed: feed });
-    const applyEcoMode = ({ ecoMode, ecoFrameRate }: ReturnType<AppStore['getState']>) => feed.setFrameRateLimit(ecoMode === 'eco' ? ecoFrameRate : 0);
-    applyEcoMode(store.getState());
-    const unsubscribeEco = store.subscribe((s, previous) => {
-      if (s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) applyEcoMode(s);
-    });
-    this.cleanups.push(() => {
-      unsubscribeEco();
-      feed.dispose();
-    });
-    // The ODPT client is not needed for the first view: its code loads with the train worker.
-    const { secrets, realtime = {} } = this.options!;
-    void import('./realtime-link.ts').then(
-      ({ linkRealtime }) => {
-        if (!this.removed) this.cleanups.push(linkRealtime(store, feed, secrets, realtime, (message) => this.fire('error', { message })));
-      },
-      (e: Error) => this.fire('error', { message: `Could not load the real-time client: ${e.message}` }),
-    );
-    const selection = this.options!.selection;
-    if (selection?.kind === 'train') void this.selections.selectTrain(selection.id);
-    this.startFlights(manifest, base);
-  }
-
-  /** Starts the airplanes (after the first view; nothing more loads without an access token). */
-  private startFlights(manifest: BundleManifest, base: string) {
-    const store = this.store!;
-    const { secrets, flights = {} } = this.options!;
-    const stats = this.stats;
-    void import('./flight-link.ts').then(
-      ({ linkFlights }) => {
-        if (this.removed) return;
-        this.cleanups.push(
-          linkFlights({
-            store,
-            manifest,
-            base,
-            secrets,
-            options: flights,
-            onError: (message) => this.fire('error', { message }),
-            onPlan: (count) => (stats.flightsPlanned = count),
-          }),
-        );
-      },
-      (e: Error) => {
-        store.setState({ flightState: 'failing' });
-        this.fire('error', { message: `Could not load the airplanes: ${e.message}` });
-      },
-    ).finally(() => this.flightsLinked.resolve());
-    const selection = this.options!.selection;
-    if (selection?.kind === 'flight') void this.selections.selectFlight(selection);
-  }
-
-  private syncHash(store: AppStore) {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let written = location.hash;
-    const write = () => {
-      timer = null;
-      const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
-      written = formatHash({ zoom, lat: latitude, lng: longitude, bearing, pitch });
-      history.replaceState(history.state, '', written);
-    };
-    const unsubscribe = store.subscribe((s, previous) => {
-      if (s.viewState !== previous.viewState && !timer) timer = setTimeout(write, HASH_THROTTLE_MS);
-    });
-    const onHashChange = () => {
-      if (location.hash === written) return;
-      const view = parseHash(location.hash);
-      if (view) store.getState().requestCamera({ longitude: view.lng, latitude: view.lat, zoom: view.zoom, bearing: view.bearing, pitch: view.pitch }, 'jump');
-    };
-    window.addEventListener('hashchange', onHashChange);
-    this.cleanups.push(() => {
-      unsubscribe();
-      window.removeEventListener('hashchange', onHashChange);
-      if (timer) clearTimeout(timer);
-    });
   }
 
   private requireStore(): AppStore {
