@@ -4,6 +4,7 @@
  * @module
  */
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { blendColors } from '../data/light/color.ts';
 import type { BasemapPalette } from './palettes.ts';
 import { BASEMAP_SOURCE_ID, DEFAULT_BUILDING_HEIGHT_M } from './style-constants.ts';
 import { classIn, isLine, isPolygon, notTunnel } from './style-filters.ts';
@@ -79,8 +80,10 @@ export function waterLayers(palette: BasemapPalette): LayerSpecification[] {
       type: 'line',
       source: BASEMAP_SOURCE_ID,
       'source-layer': 'waterway',
-      filter: ['all', notTunnel(), classIn(['river', 'canal', 'stream', 'ditch', 'drain'])],
-      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      // Streams, ditches and drains are under a third of a pixel wide below zoom 12: not tessellated there.
+      filter: ['all', notTunnel(), ['any', classIn(['river', 'canal']), ['all', classIn(['stream', 'ditch', 'drain']), ['>=', ['zoom'], 12]]]],
+      // Round joints and ends only from zoom 14, where rivers are wide enough to show them (they multiply the vertices).
+      layout: { 'line-cap': ['step', ['zoom'], 'butt', 14, 'round'], 'line-join': ['step', ['zoom'], 'miter', 14, 'round'] },
       paint: {
         'line-color': palette.waterway,
         'line-width': [
@@ -117,7 +120,8 @@ export function boundaryLayer(palette: BasemapPalette): LayerSpecification {
     source: BASEMAP_SOURCE_ID,
     'source-layer': 'boundary',
     filter: ['all', ['==', ['get', 'maritime'], 0], ['any', prefecture, cityOrWard]],
-    layout: { 'line-join': 'round' },
+    // Mitred joints: round ones cost many vertices at every bend of a border, and on a line one or two pixels wide they look the same.
+    layout: { 'line-join': 'miter' },
     paint: {
       'line-color': palette.boundary,
       'line-dasharray': [3, 2],
@@ -175,10 +179,12 @@ export function buildingLayer(palette: BasemapPalette, visible: boolean): LayerS
     filter: ['!=', ['get', 'hide_3d'], true],
     layout: { visibility: visible ? 'visible' : 'none' },
     paint: {
-      'fill-extrusion-color': palette.building,
+      // Opaque from zoom 14, in the colour the translucent building had over plain land: MapLibre draws translucent
+      // extrusions twice (depth, then colour), and buildings were the most vertices per frame in a tilted zoom-14 view.
+      'fill-extrusion-color': blendColors(palette.land, palette.building, palette.buildingOpacity),
       'fill-extrusion-height': ['interpolate', ['linear'], ['zoom'], 13, 0, 14.5, height],
       'fill-extrusion-base': ['interpolate', ['linear'], ['zoom'], 13, 0, 14.5, base],
-      'fill-extrusion-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0, 14, palette.buildingOpacity],
+      'fill-extrusion-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0, 14, 1],
       'fill-extrusion-vertical-gradient': true,
     },
   };

@@ -55,7 +55,9 @@ const ROUND_ROAD_ENDS_ZOOM = 15;
 
 /**
  * Leaves out roads thinner than about half a pixel (service roads: a pixel) at the tile's zoom (their width interpolates up from 0
- * at the stop before they show, see ROAD_WIDTH_STOPS): they would be tessellated and drawn for nothing.
+ * at the stop before they show, see ROAD_WIDTH_STOPS): they would be tessellated and drawn for nothing. Tertiary roads (about
+ * 0.6 px in a zoom-11 tile) start at zoom 12: in a tilted zoom-11 view the tiles reach tens of kilometres towards the horizon, and
+ * their tertiary roads were half of all the vertices the base map drew per frame while the camera turned.
  */
 function roadShownAtZoom(): ExpressionSpecification {
   return [
@@ -63,9 +65,9 @@ function roadShownAtZoom(): ExpressionSpecification {
     ['get', 'class'],
     ['service', 'track'],
     ['>=', ['zoom'], 15],
-    ['minor', 'raceway'],
+    ['minor', 'raceway', 'tertiary'],
     ['>=', ['zoom'], 12],
-    ['secondary', 'tertiary'],
+    'secondary',
     ['>=', ['zoom'], 8],
     true,
   ];

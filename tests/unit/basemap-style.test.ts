@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { featureFilter, validateStyleMin, type FilterSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { blendColors } from '../../src/data/light/color.ts';
+import { PALETTES } from '../../src/basemap/palettes.ts';
 import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import {
   BASEMAP_ATTRIBUTION,
@@ -36,6 +38,14 @@ function allStrings(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(allStrings);
   if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings);
   return [];
+}
+
+/** Whether a layer's filter keeps a line feature with these properties in a tile of this zoom. */
+function keepsLine(layer: LayerSpecification, zoom: number, properties: Record<string, string | number>): boolean {
+  const filter = (layer as { filter?: FilterSpecification }).filter;
+  const compiled = featureFilter(filter, `layers.${layer.id}.filter`);
+  const feature = { type: 2 as const, properties, geometry: [] };
+  return compiled.filter({ zoom }, feature as never);
 }
 
 const combos = THEMES.flatMap((theme) => BASEMAP_LANGUAGES.map((lang) => [theme, lang] as const));
@@ -137,6 +147,41 @@ describe('createBasemapStyle', () => {
     };
     expect(luminance(land('light'))).toBeGreaterThan(200);
     expect(luminance(land('dark'))).toBeLessThan(50);
+  });
+
+  it('draws tertiary roads from zoom 12, secondary from 8 and primary at every zoom', () => {
+    const road = layerById(styleFor('light', 'en'), 'road');
+    const at = (zoom: number, roadClass: string): boolean => keepsLine(road, zoom, { class: roadClass, brunnel: '' });
+    expect([at(11, 'tertiary'), at(12, 'tertiary'), at(16, 'tertiary')]).toEqual([false, true, true]);
+    expect([at(7, 'secondary'), at(8, 'secondary'), at(11, 'secondary')]).toEqual([false, true, true]);
+    expect([at(11, 'minor'), at(12, 'minor'), at(14, 'service'), at(15, 'service')]).toEqual([false, true, false, true]);
+    expect([at(5, 'primary'), at(5, 'motorway'), at(11, 'trunk')]).toEqual([true, true, true]);
+    expect(keepsLine(road, 14, { class: 'tertiary', brunnel: 'tunnel' }), 'tunnels are drawn by road-tunnel').toBe(false);
+  });
+
+  it('draws rivers and canals at every zoom, streams, ditches and drains from zoom 12', () => {
+    const waterway = layerById(styleFor('light', 'en'), 'waterway');
+    const at = (zoom: number, waterClass: string): boolean => keepsLine(waterway, zoom, { class: waterClass, brunnel: '' });
+    expect([at(9, 'river'), at(9, 'canal'), at(11, 'stream'), at(11, 'ditch'), at(11, 'drain')]).toEqual([true, true, false, false, false]);
+    expect([at(12, 'stream'), at(12, 'ditch'), at(12, 'drain')]).toEqual([true, true, true]);
+    expect(keepsLine(waterway, 14, { class: 'river', brunnel: 'tunnel' })).toBe(false);
+  });
+
+  it('joins thin lines with mitres and keeps round joints where lines are wide enough to show them', () => {
+    const style = styleFor('light', 'en');
+    expect(layerById(style, 'boundary').layout).toMatchObject({ 'line-join': 'miter' });
+    const waterway = layerById(style, 'waterway').layout as Record<string, unknown>;
+    expect(waterway['line-join']).toEqual(['step', ['zoom'], 'miter', 14, 'round']);
+    expect(waterway['line-cap']).toEqual(['step', ['zoom'], 'butt', 14, 'round']);
+  });
+
+  it.each(THEMES)('%s buildings are opaque from zoom 14, in the colour the translucent ones had over the land', (theme) => {
+    const palette = PALETTES[theme];
+    const paint = layerById(styleFor(theme, 'en'), 'building-3d').paint as Record<string, unknown>;
+    expect(paint['fill-extrusion-opacity']).toEqual(['interpolate', ['linear'], ['zoom'], 13, 0, 14, 1]);
+    expect(paint['fill-extrusion-color']).toBe(blendColors(palette.land, palette.building, palette.buildingOpacity));
+    expect(paint['fill-extrusion-color']).not.toBe(palette.land);
+    expect(paint['fill-extrusion-color']).not.toBe(palette.building);
   });
 
   it('returns an independent object on every call', () => {
