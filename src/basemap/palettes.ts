@@ -31,6 +31,7 @@ export interface BasemapPalette {
   roadTunnel: string;
   path: string;
   building: string;
+  /** How much of `building` shows over `land`: buildings are drawn opaque in that blend (one pass, see `buildingLayer`). */
   buildingOpacity: number;
   labelPlace: string;
   labelPlaceMinor: string;
