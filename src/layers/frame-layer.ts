@@ -25,7 +25,7 @@ export interface FrameLayerProps {
   onScriptTime?: ((ms: number) => void) | null;
 }
 
-/** While frames have nothing to draw, the next one is drawn (and asked for) this long after the last, ms. */
+/** While frames have nothing to draw, the next one is asked for (without drawing) this long after the last, ms. */
 const EMPTY_FRAME_INTERVAL_MS = 500;
 
 /** Name of the instance buffer in the layers' buffer layouts. */
@@ -72,11 +72,11 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     this.state.unsubscribe?.();
     this.state.unsubscribe = this.props.source?.subscribe(() => {
       const next = this.props.source?.latest();
-      // Nothing drawn and nothing to draw (no train in view, e.g. over another city): the canvas is not redrawn at
-      // every animation frame for nothing; the next frame is asked for a little later (trains entering the view
-      // still appear, and any camera move redraws at once). A redraw makes Chromium's compositor redo the page,
-      // which under software WebGL keeps the GPU process busy and makes any synchronous WebGL call wait.
-      if (this.state.numInstances === 0 && next && this.instanceCount(next) === 0) this.redrawLater();
+      // Nothing drawn and nothing to draw (no train in view, e.g. over another city): the canvas is not redrawn;
+      // the next frame is asked for a little later without drawing (trains entering the view still appear, and any
+      // camera move redraws at once). A redraw makes Chromium's compositor redo the page, which under software WebGL
+      // holds the GPU process for 50 ms and more and makes any synchronous WebGL call wait.
+      if (this.state.numInstances === 0 && next && this.instanceCount(next) === 0) this.askLater();
       else this.redrawNow();
     });
   }
@@ -86,13 +86,19 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     this.setNeedsRedraw();
   }
 
-  private redrawLater() {
+  private askLater() {
     if (this.state.idleTimer) return;
     this.state.idleTimer = setTimeout(() => {
       this.state.idleTimer = null;
-      if (this.internalState) this.redrawNow();
+      if (this.internalState) this.askForNextFrame();
     }, EMPTY_FRAME_INTERVAL_MS);
   }
+
+  /**
+   * Asks the source for the next frame without drawing, while there is nothing to draw. The layer that asks for
+   * frames when it draws (the trains') does it here too; the others leave it to that one.
+   */
+  protected askForNextFrame(): void {}
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
     return changeFlags.somethingChanged || this.props.source?.latest() !== this.state.frame;

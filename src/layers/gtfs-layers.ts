@@ -17,23 +17,29 @@ export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';
 /** Station colours of the theme (fill, outline, text, halo), RGBA. */
 type StopColors = { fill: number[]; outline: number[]; text: number[]; halo: number[] };
 
-/** Route lines and stops of every loaded feed, for the network's canvas. */
+/**
+ * Route lines of every loaded feed and stops of `stopFeeds` (the same feeds, each from a few frames after its routes:
+ * see `ui/use-staggered.ts`), for the network's canvas; stops above every feed's routes.
+ */
 export function gtfsNetworkLayers(
   feeds: readonly GtfsFeedView[],
+  stopFeeds: readonly GtfsFeedView[],
   options: { track: TrackStyle; colors: StopColors; routes: boolean; stops: boolean; opacity: number },
 ): Layer[] {
-  return feeds.flatMap((feed) => [
-    new GtfsRouteLineLayer({
-      id: `gtfs-routes-${feed.id}`,
-      strip: feed.data.routeStrip,
-      bbox: feed.data.bbox,
-      sourceId: feed.id,
-      track: options.track,
-      visible: options.routes,
-      opacity: options.opacity,
-    } as never) as unknown as Layer,
-    new GtfsStopLayer({ id: `gtfs-stops-${feed.id}`, data: feed.data, colors: options.colors, visible: options.stops, opacity: options.opacity }),
-  ]);
+  const routes = feeds.map(
+    (feed) =>
+      new GtfsRouteLineLayer({
+        id: `gtfs-routes-${feed.id}`,
+        strip: feed.data.routeStrip,
+        bbox: feed.data.bbox,
+        sourceId: feed.id,
+        track: options.track,
+        visible: options.routes,
+        opacity: options.opacity,
+      } as never) as unknown as Layer,
+  );
+  const stops = stopFeeds.map((feed) => new GtfsStopLayer({ id: `gtfs-stops-${feed.id}`, data: feed.data, colors: options.colors, visible: options.stops, opacity: options.opacity }));
+  return [...routes, ...stops];
 }
 
 /** Stop names of every loaded feed, for the names' canvas. */

@@ -278,10 +278,10 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
   override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } } }) {
     const started = performance.now();
     const { frame, model } = this.state;
-    const { source, groundOpacity, undergroundOpacity, minPixels, lighting = DEFAULT_TRAIN_LIGHTING } = this.props;
+    const { groundOpacity, undergroundOpacity, minPixels, lighting = DEFAULT_TRAIN_LIGHTING } = this.props;
     // Not from a picking pass: asking for the next frame hands the previous one back to the worker, and a picking pass
     // can run before this layer has taken the newest frame, which would detach the arrays picking still reads.
-    if (!shaderModuleProps?.picking?.isActive) source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
+    if (!shaderModuleProps?.picking?.isActive) this.askForNextFrame();
     if (frame && model && frame.carCount > 0 && this.state.carTexture) {
       const faces = this.context.viewport.zoom >= END_FACES_MIN_ZOOM ? FACES_PER_CAR : FACES_PER_CAR_ZOOMED_OUT;
       const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = lighting;
@@ -290,6 +290,11 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
       model.draw(this.context.renderPass);
     }
     this.props.onScriptTime?.(performance.now() - started);
+  }
+
+  /** Asks for the next frame at the view's zoom with the ground it sees. */
+  protected override askForNextFrame(): void {
+    this.props.source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
   }
 
   override getPickingInfo({ info }: GetPickingInfoParams): TrainPickingInfo {

@@ -37,6 +37,7 @@ import { trainLighting } from '../layers/train-lighting.ts';
 import { useBasemapSky } from './use-light-sky.ts';
 import { StackedBaseMap } from './stacked-base-map.tsx';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
+import { useStaggered } from './use-staggered.ts';
 import { vehicleLayerId, type GtfsVehicleSelection } from '../data/gtfs/feed-view.ts';
 import { useRainLayer } from './use-rain-layer.ts';
 import { useOverlayLayerModule } from './use-overlay-layer-module.ts';
@@ -55,6 +56,9 @@ export interface BasemapSource {
 }
 
 export const MAX_PITCH = 85;
+/** Animation frames after a GTFS feed's routes that its stops, then its stop names, start (`use-staggered.ts`). */
+const STOPS_AFTER_FRAMES = 2;
+const NAMES_AFTER_FRAMES = 4;
 const noop = () => {};
 /**
  * The network's canvas draws without multisampling (the track lines and station shapes antialias their edges in
@@ -205,9 +209,15 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     ];
   }, [network, viewMode, theme, visible, selectedShapes, searching]);
   // A data source's routes follow the railways' switch, its stops the stations' (a feed arriving leaves the network's layers as they are).
+  // A new feed's layers start in turn, a few frames apart: routes, then stops, then stop names (see `use-staggered.ts`).
+  const gtfsStopFeeds = useStaggered(gtfsFeeds, STOPS_AFTER_FRAMES);
+  const gtfsNameFeeds = useStaggered(gtfsFeeds, NAMES_AFTER_FRAMES);
   const gtfsNetworkLayers = useMemo(
-    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsNetworkLayers(gtfsFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 }) : []),
-    [gtfs, gtfsFeeds, viewMode, theme, visible, searching],
+    () =>
+      gtfs && gtfsFeeds.length
+        ? gtfs.gtfsNetworkLayers(gtfsFeeds, gtfsStopFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 })
+        : [],
+    [gtfs, gtfsFeeds, gtfsStopFeeds, viewMode, theme, visible, searching],
   );
   const layers = useMemo(
     () => (gtfsNetworkLayers.length || customLayers.length ? [...networkLayers, ...gtfsNetworkLayers, ...customLayers] : networkLayers),
@@ -297,8 +307,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     return [new StationLabelLayer({ id: 'station-names', network, track, lang: dataLanguageFor(lang), colors: stationColors(theme), onLabelsPlaced, visible: visible.stations && visible['station-names'] }), exitLayer];
   }, [network, overlayModule, viewMode, lang, theme, onLabelsPlaced, visible, exitLayer]);
   const gtfsLabelLayers = useMemo(
-    () => (gtfs && gtfsFeeds.length ? gtfs.gtfsLabelLayers(gtfsFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
-    [gtfs, gtfsFeeds, theme, visible],
+    () => (gtfs && gtfsNameFeeds.length ? gtfs.gtfsLabelLayers(gtfsNameFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
+    [gtfs, gtfsNameFeeds, theme, visible],
   );
   const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers, ...gtfsLabelLayers], [journeyLayer, labelLayers, gtfsLabelLayers]);
 
