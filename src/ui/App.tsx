@@ -38,12 +38,20 @@ const RoutePanels = lazy(() => import('./route/RoutePanels.tsx'));
 /** The flight popup and tracking panel load when an aircraft is first pointed at or tracked. */
 const FlightPopup = lazy(() => import('./flights/FlightPopup.tsx'));
 const FlightPanel = lazy(() => import('./flights/FlightPanel.tsx'));
-/** The GTFS data sources' vehicle popup and tracking panel load with the first data source. */
-const GtfsPanels = lazy(() => import('./gtfs/GtfsPanels.tsx'));
+/** The GTFS data sources' vehicle popup and tracking panel load when the first data source is requested. */
+const loadGtfsPanels = () => import('./gtfs/GtfsPanels.tsx');
+const GtfsPanels = lazy(loadGtfsPanels);
 
-/** The GTFS panels once a data source is loaded; a component of its own so that a feed arriving re-renders only it. */
+/**
+ * The GTFS panels once a data source is loaded; a component of its own so that a feed arriving re-renders only it.
+ * Their code is fetched at the request, not in the busy frame in which the feed arrives.
+ */
 function GtfsPanelsSlot() {
+  const requested = useAppStore((s) => s.gtfsLink !== null);
   const shown = useAppStore((s) => s.gtfsFeeds.length > 0);
+  useEffect(() => {
+    if (requested) void loadGtfsPanels();
+  }, [requested]);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
