@@ -22,6 +22,8 @@ export const PERFORMANCE_MARKS = {
   gtfsFeedReceived: 'tt:gtfs-feed-received',
   /** A GTFS feed's route lines were drawn for the first time (detail: its id). */
   gtfsRoutesDrawn: 'tt:gtfs-routes-drawn',
+  /** The GTFS vehicles' GPU program was built (see `layers/gtfs-vehicle-program.ts`). */
+  gtfsVehicleProgram: 'tt:gtfs-vehicle-program',
   /** A GTFS data source's vehicles were drawn for the first time (detail: its id). */
   gtfsVehiclesDrawn: 'tt:gtfs-vehicles-drawn',
   /** Measure: reading a radar frame's tiles into the rain grid (decoding the PNGs and reading their colours in a worker, then the grid). */

@@ -27,6 +27,7 @@
 import { _mergeShaders as mergeShaders, type Deck, type LayerContext, type View } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
+import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { VEHICLE_MODEL_PROPS, VEHICLE_SHADERS } from './gtfs-vehicle-shaders.ts';
 
 /** A fence that signals within this many ms found the GPU process free (a compositor frame holds it 50 ms and more). */
@@ -63,6 +64,7 @@ export function prepareVehicleProgram(deck: Deck<View | null>): void {
     if (device.isLost) return;
     const create = () => new Model(device, { ...shaders, id: 'gtfs-vehicles-prepared', ...VEHICLE_MODEL_PROPS });
     preparation.model = gl ? withoutValidation(gl, create) : create();
+    performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
   };
   if (!gl || typeof gl.fenceSync !== 'function') build();
   else preparation.ready = whenGpuFree(gl).then(build);

@@ -127,10 +127,11 @@ export const gtfsSection: BenchSection = {
       const received = await readUserTiming(page, PERFORMANCE_MARKS.gtfsFeedReceived, 'startTime');
       const routesDrawn = await readUserTiming(page, PERFORMANCE_MARKS.gtfsRoutesDrawn, 'startTime');
       const vehiclesDrawn = await readUserTiming(page, PERFORMANCE_MARKS.gtfsVehiclesDrawn, 'startTime');
+      const programBuilt = await readUserTiming(page, PERFORMANCE_MARKS.gtfsVehicleProgram, 'startTime').catch(() => NaN);
       const loadingBlocks = await blocks(page, requested, vehiclesDrawn + AFTER_VEHICLES_MS);
       const loading = loadingBlocks[0] ?? { ms: 0, at: NaN };
       const [source] = await page.evaluate(() => (window as unknown as { map: { getDataSources(): { vehicleCount: number; routeCount: number }[] } }).map.getDataSources());
-      ctx.detail(`Halifax: ${source.routeCount} routes, ${source.vehicleCount} vehicles; feed received ${(received - requested).toFixed(0)} ms, routes drawn ${(routesDrawn - requested).toFixed(0)} ms, vehicles drawn ${(vehiclesDrawn - requested).toFixed(0)} ms after the request`);
+      ctx.detail(`Halifax: ${source.routeCount} routes, ${source.vehicleCount} vehicles; feed received ${(received - requested).toFixed(0)} ms, routes drawn ${(routesDrawn - requested).toFixed(0)} ms, vehicles drawn ${(vehiclesDrawn - requested).toFixed(0)} ms after the request; vehicle program built at ${(programBuilt - requested).toFixed(0)} ms`);
       ctx.detail(`longest main-thread block while loading ${loading.ms.toFixed(0)} ms (at ${(loading.at - requested).toFixed(0)} ms after the request); before the request ${baseline.ms.toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on this machine`);
       ctx.detail(`  longest blocks while loading: ${loadingBlocks.slice(0, 5).map((b) => `${b.ms.toFixed(0)} ms at +${(b.at - requested).toFixed(0)}`).join(', ') || 'none over 8 ms'}`);
       const app = profile.functions.filter((f) => f.area === 'app (src)').slice(0, 8);
