@@ -67,7 +67,8 @@ export function prepareVehicleProgram(deck: Deck<View | null>): void {
     performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
   };
   if (!gl || typeof gl.fenceSync !== 'function') build();
-  else preparation.ready = whenGpuFree(gl).then(build);
+  // Should the build fail, the wait still ends: the layer then builds the program itself, and luma.gl reports why.
+  else preparation.ready = whenGpuFree(gl).then(build).catch(() => undefined);
 }
 
 /**
