@@ -2,33 +2,29 @@
  * Building the GTFS vehicle layers' GPU program ahead, at a moment the GPU
  * process is free, outside an animation frame.
  *
- * Creating a program makes luma.gl ask WebGL for its link status, its
- * validation and its layout (`getProgramParameter`, uniform blocks …):
- * synchronous round trips to the GPU process. Each waits for whatever that
- * process's main thread is doing, and it also runs Chromium's display
- * compositor: under software WebGL (SwiftShader) each composited frame holds
- * it for 50–130 ms (`SwapBuffers` → `readPixels` → `ContextVk::finishImpl`,
- * seen in Chromium traces of every process), and browsers there offer no
+ * Linking a program and asking for its status is a synchronous round trip to
+ * the GPU process. It waits for whatever that process's main thread is
+ * doing, and that thread also runs Chromium's display compositor: under
+ * software WebGL (SwiftShader) each composited frame holds it for 50–130 ms
+ * (`SwapBuffers` → `readPixels` → `ContextVk::finishImpl`, seen in Chromium
+ * traces of every process), and browsers there offer no
  * `KHR_parallel_shader_compile` to poll instead. Built inside an animation
  * frame, or right after the request's panels were committed, the program's
  * round trips met such a frame and blocked the page for 60–180 ms.
  *
  * So the program is built in an ordinary task once a fence set on the
  * context signals within a few milliseconds, which it does only when nothing
- * holds the GPU process; validation, a debugging aid that checks the program
- * against whatever state WebGL happens to be in, is skipped for that one
- * creation (one round trip less). The layer gets the same program from
- * luma.gl's pipeline cache (same shader source) and, while it is being
- * prepared, waits for it ({@link whenVehicleProgramReady}) rather than
- * building it in an animation frame; vehicles arrive seconds later anyway.
+ * holds the GPU process. The program is the layer's own (no luma.gl pipeline:
+ * see `gtfs-vehicle-layer.ts`), so it asks for its link status and nothing
+ * else. While it is being prepared the layer waits for it
+ * ({@link whenVehicleProgramReady}) rather than building it in an animation
+ * frame; vehicles arrive seconds later anyway.
  *
  * @module
  */
-import { _mergeShaders as mergeShaders, type Deck, type LayerContext, type View } from '@deck.gl/core';
-import type { Device } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
+import type { Deck, View } from '@deck.gl/core';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { VEHICLE_MODEL_PROPS, VEHICLE_SHADERS } from './gtfs-vehicle-shaders.ts';
+import { VEHICLE_FS, VEHICLE_VS } from './gtfs-vehicle-shaders.ts';
 
 /** A fence that signals within this many ms found the GPU process free (a compositor frame holds it 50 ms and more). */
 const FREE_MS = 12;
@@ -38,46 +34,96 @@ const POLL_MS = 8;
 /** After this long without finding the GPU process free, the program is built regardless, ms. */
 const GIVE_UP_MS = 3000;
 
+/** The vehicle layers' program: its frame uniform block reads binding point 0, its sampler texture unit 0. */
+export interface VehicleProgram {
+  program: WebGLProgram;
+}
+
 interface Preparation {
   ready: Promise<void>;
-  model: Model | null;
+  built: VehicleProgram | null;
+  error: Error | null;
 }
 
-/** The preparation per device (kept: the program serves every data source's layer). */
-const preparations = new WeakMap<Device, Preparation>();
+/** The program per context (kept: it serves every data source's layer). */
+const preparations = new WeakMap<WebGL2RenderingContext, Preparation>();
 
-/**
- * Starts building the vehicle layers' program on `deck`'s device unless it was started, with deck.gl's default
- * shader modules (as `Layer.getShaders` adds them), so that the source is the layer's own. Does nothing before
- * `deck` has a device and layer context.
- */
+/** The WebGL 2 context of `deck`, once it has one. */
+function deckContext(deck: Deck<View | null>): WebGL2RenderingContext | null {
+  const device = (deck as unknown as { device?: { gl?: WebGL2RenderingContext } | null }).device;
+  return device?.gl ?? null;
+}
+
+/** Starts building the vehicle layers' program on `deck`'s context unless it was started; does nothing before `deck` has a context. */
 export function prepareVehicleProgram(deck: Deck<View | null>): void {
-  // The layer context is internal to Deck; its default modules are part of every layer's shader source.
-  const context = (deck as unknown as { layerManager: { context: LayerContext } | null }).layerManager?.context;
-  const device = context?.device;
-  if (!context || !device || preparations.has(device)) return;
-  const shaders = mergeShaders(VEHICLE_SHADERS, { disableWarnings: true, modules: context.defaultShaderModules });
-  const gl = (device as unknown as { gl?: WebGL2RenderingContext }).gl;
-  const preparation: Preparation = { ready: Promise.resolve(), model: null };
-  preparations.set(device, preparation);
-  const build = () => {
-    if (device.isLost) return;
-    const create = () => new Model(device, { ...shaders, id: 'gtfs-vehicles-prepared', ...VEHICLE_MODEL_PROPS });
-    preparation.model = gl ? withoutValidation(gl, create) : create();
-    performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
-  };
-  if (!gl || typeof gl.fenceSync !== 'function') build();
-  // Should the build fail, the wait still ends: the layer then builds the program itself, and luma.gl reports why.
-  else preparation.ready = whenGpuFree(gl).then(build).catch(() => undefined);
+  const gl = deckContext(deck);
+  if (!gl || preparations.has(gl)) return;
+  const preparation: Preparation = { ready: Promise.resolve(), built: null, error: null };
+  preparations.set(gl, preparation);
+  if (typeof gl.fenceSync !== 'function') build(gl, preparation);
+  else preparation.ready = whenGpuFree(gl).then(() => build(gl, preparation));
 }
 
 /**
- * While the vehicle program of `device` is being prepared, a promise of its end; null when it is ready or was never
- * started (the layer then builds its program itself).
+ * While the vehicle program of `gl` is being prepared, a promise of its end (it never rejects); null when it is
+ * ready, failed, or was never started.
  */
-export function whenVehicleProgramReady(device: Device): Promise<void> | null {
-  const preparation = preparations.get(device);
-  return preparation && !preparation.model ? preparation.ready : null;
+export function whenVehicleProgramReady(gl: WebGL2RenderingContext): Promise<void> | null {
+  const preparation = preparations.get(gl);
+  return preparation && !preparation.built && !preparation.error ? preparation.ready : null;
+}
+
+/**
+ * The vehicle program of `gl`: built now if it was never prepared (or is still waiting for a free moment). Throws
+ * the reason when it cannot be built (a shader that does not compile or link: the info log says where).
+ */
+export function vehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
+  let preparation = preparations.get(gl);
+  if (!preparation) {
+    preparation = { ready: Promise.resolve(), built: null, error: null };
+    preparations.set(gl, preparation);
+  }
+  if (!preparation.built && !preparation.error) build(gl, preparation);
+  if (preparation.error) throw preparation.error;
+  return preparation.built as VehicleProgram;
+}
+
+function build(gl: WebGL2RenderingContext, preparation: Preparation): void {
+  if (preparation.built || preparation.error || gl.isContextLost()) return;
+  try {
+    preparation.built = linkVehicleProgram(gl);
+    performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
+  } catch (error) {
+    preparation.error = error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** Compiles and links the vehicle shaders. */
+function linkVehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
+  const program = gl.createProgram();
+  const shaders = ([[gl.VERTEX_SHADER, VEHICLE_VS], [gl.FRAGMENT_SHADER, VEHICLE_FS]] as const).map(([type, source]) => {
+    const shader = gl.createShader(type) as WebGLShader;
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    gl.attachShader(program, shader);
+    return shader;
+  });
+  gl.linkProgram(program);
+  // One round trip: the link status (the compile status is only asked for when the link failed).
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+    const logs = shaders.map((shader, i) => (gl.getShaderParameter(shader, gl.COMPILE_STATUS) ? '' : `${i === 0 ? 'vertex' : 'fragment'} shader: ${gl.getShaderInfoLog(shader)}`));
+    const reason = logs.filter(Boolean).join('; ') || gl.getProgramInfoLog(program) || 'unknown reason';
+    for (const shader of shaders) gl.deleteShader(shader);
+    gl.deleteProgram(program);
+    throw new Error(`GTFS vehicles: their WebGL program could not be built (${reason})`);
+  }
+  for (const shader of shaders) {
+    gl.detachShader(program, shader);
+    gl.deleteShader(shader);
+  }
+  // Nothing else is asked: each question about a program is another round trip. Its one uniform block has index 0
+  // and, like its sampler, is bound to 0 unless told otherwise (the defaults of WebGL 2), which is what the layer uses.
+  return { program };
 }
 
 /**
@@ -118,18 +164,4 @@ function whenGpuFree(gl: WebGL2RenderingContext): Promise<void> {
     };
     poll();
   });
-}
-
-/** Runs `build` with `validateProgram` a no-op and the validation status reported as passed, on this context only. */
-function withoutValidation<T>(gl: WebGL2RenderingContext, build: () => T): T {
-  const own = gl as unknown as Record<'validateProgram' | 'getProgramParameter', unknown>;
-  const getProgramParameter = gl.getProgramParameter;
-  own.validateProgram = () => undefined;
-  own.getProgramParameter = (program: WebGLProgram, name: GLenum) => (name === gl.VALIDATE_STATUS ? true : getProgramParameter.call(gl, program, name));
-  try {
-    return build();
-  } finally {
-    delete own.validateProgram;
-    delete own.getProgramParameter;
-  }
 }

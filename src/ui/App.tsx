@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { InterfaceLanguage } from '../api/languages.ts';
 import type { RenderStats } from '../render-stats.ts';
@@ -44,11 +44,12 @@ const GtfsPanels = lazy(loadGtfsPanels);
 
 /**
  * The GTFS panels once a data source is loaded; a component of its own so that a feed arriving re-renders only it.
- * Their code is fetched at the request, not in the busy frame in which the feed arrives.
+ * Their code is fetched at the request, and they mount after the busy frame in which the feed arrives.
  */
 function GtfsPanelsSlot() {
   const requested = useAppStore((s) => s.gtfsLink !== null);
-  const shown = useAppStore((s) => s.gtfsFeeds.length > 0);
+  // Deferred: the panels mount in a render of their own, after the frame in which the feed arrives.
+  const shown = useDeferredValue(useAppStore((s) => s.gtfsFeeds.length > 0));
   useEffect(() => {
     if (requested) void loadGtfsPanels();
   }, [requested]);

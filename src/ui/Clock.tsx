@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
@@ -81,7 +81,9 @@ export function Clock() {
   }, [playback]);
   const now = useNow(clock);
   const ref = useClockBottom();
-  const feedZone = useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null));
+  // Deferred: a feed's zone is first shown in a render of its own, after the frame in which the feed arrives (its
+  // date formats and label cost that busy frame 10–25 ms).
+  const feedZone = useDeferredValue(useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null)));
   const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({

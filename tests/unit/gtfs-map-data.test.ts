@@ -109,3 +109,72 @@ describe('vehicle paths (the layer draws every frame from them)', () => {
     }
   });
 });
+
+describe('vehicle texels (the shader finds each vehicle on its path at the frame time)', () => {
+  it('project to Web Mercator world units as deck.gl does (512 to the world, north up)', async () => {
+    const { mercatorWorld } = await import('../../src/data/gtfs/vehicle-texels.ts');
+    expect(mercatorWorld(0, 0)).toEqual([256, 256]);
+    expect(mercatorWorld(180, 0)[0]).toBeCloseTo(512, 9);
+    expect(mercatorWorld(-180, 0)[0]).toBeCloseTo(0, 9);
+    // Mercator y of 45°N: ln(tan(67.5°)) = 0.8814; north is up.
+    expect(mercatorWorld(0, 45)[1]).toBeCloseTo(256 + (512 * 0.881373587) / (2 * Math.PI), 6);
+    expect(mercatorWorld(0, -45)[1]).toBeLessThan(256);
+  });
+
+  it('give the same poses as the paths, within a millimetre, before, during and after a motion and at every point', async () => {
+    const { buildVehiclePaths, vehiclePoseInto } = await import('../../src/data/gtfs/vehicle-paths.ts');
+    const { planMotion } = await import('../../src/data/gtfs/vehicle-motion.ts');
+    const { vehicleTexels, texelPoseAt, mercatorWorld, TEXELS_PER_VEHICLE, VEHICLE_TEXTURE_WIDTH } = await import('../../src/data/gtfs/vehicle-texels.ts');
+    const road = shape('road', [[-63.6, 44.65], [-63.599, 44.65], [-63.599, 44.651], [-63.598, 44.652], [-63.597, 44.652]]);
+    const t0 = 1_700_000_000_000;
+    const motions = [
+      planMotion(road, { lng: -63.5995, lat: 44.65, time: t0 - 10_000 }, { lng: -63.5975, lat: 44.652, time: t0 + 20_000 }),
+      planMotion(null, { lng: -63.5, lat: 44.7, time: t0 }, { lng: -63.501, lat: 44.701, time: t0 + 20_000 }),
+      planMotion(road, null, { lng: -63.5985, lat: 44.6515, time: t0 }),
+    ];
+    const shapes = [road, null, road];
+    const paths = buildVehiclePaths(shapes, motions);
+    const vehicles = { count: 3, paths, kinds: Uint8Array.of(0, 1, 3), colors: Uint8Array.of(255, 0, 0, 0, 128, 255, 10, 20, 30) };
+    const origin = mercatorWorld(-63.58, 44.68);
+    const texels = vehicleTexels(vehicles, 1, origin, t0);
+    expect(texels.rows).toBe(1);
+    expect(texels.data.length).toBe(VEHICLE_TEXTURE_WIDTH * 4);
+    // Vehicle texels: first and last point, kind, tracked; colour.
+    const head = (k: number) => Array.from(texels.data.subarray(k * TEXELS_PER_VEHICLE * 4, k * TEXELS_PER_VEHICLE * 4 + 8));
+    expect(head(1)[2]).toBe(1);
+    expect(head(1)[3]).toBe(1);
+    expect(head(0)[3]).toBe(0);
+    expect(head(1).slice(4)).toEqual([0, Math.fround(128 / 255), 1, 1]);
+    expect(head(2)[1]).toBe(3 * TEXELS_PER_VEHICLE + paths.start[3] - 1);
+    // A metre in world units at this latitude (the tolerance: 1 mm).
+    const unitsPerMetre = 512 / (40_075_016.686 * Math.cos((44.68 * Math.PI) / 180));
+    const out = new Float64Array(3);
+    const times = [-15_000, -10_000, -9_999, 0, 1, 3000, 7000, 9999, 10_000, 15_000, 19_999, 20_000, 30_000];
+    for (let p = 0; p < paths.time.length; p++) times.push(paths.time[p] - t0);
+    for (const dt of times) {
+      for (let k = 0; k < 3; k++) {
+        vehiclePoseInto(paths, k, t0 + dt, out);
+        const [x, y] = mercatorWorld(out[0], out[1]);
+        // The frame time reaches the shader as a float32, as the texels' times are.
+        const [tx, ty, bearing] = texelPoseAt(texels.data, k, Math.fround(dt / 1000));
+        expect(Math.hypot(tx + origin[0] - x, ty + origin[1] - y) / unitsPerMetre, `vehicle ${k} at ${dt} ms: metres apart`).toBeLessThan(0.001);
+        expect(Math.abs(bearing - (out[2] * Math.PI) / 180), `vehicle ${k} bearing at ${dt}`).toBeLessThan(1e-5);
+      }
+    }
+  });
+
+  it('fill more rows when the points need them, and reuse a large enough array', async () => {
+    const { vehicleTexels, VEHICLE_TEXTURE_WIDTH } = await import('../../src/data/gtfs/vehicle-texels.ts');
+    const count = 1500;
+    const start = new Uint32Array(count + 1).map((_, k) => k * 2);
+    const n = count * 2;
+    const paths = { count, start, lng: new Float64Array(n).fill(-63.6), lat: new Float64Array(n).fill(44.6), time: new Float64Array(n), bearing: new Float32Array(n), cursor: new Uint32Array(count) };
+    const vehicles = { count, paths, kinds: new Uint8Array(count), colors: new Uint8Array(count * 3) };
+    const first = vehicleTexels(vehicles, -1, [0, 0], 0);
+    expect(first.rows).toBe(Math.ceil((count * 2 + n) / VEHICLE_TEXTURE_WIDTH));
+    const again = vehicleTexels(vehicles, -1, [0, 0], 0, first.data);
+    expect(again.data).toBe(first.data);
+    // The last vehicle's last point is the last texel used.
+    expect(first.data[(count - 1) * 8 + 1]).toBe(count * 2 + n - 1);
+  });
+});
