@@ -5,6 +5,7 @@
  * @module
  */
 import type { Layer } from '@deck.gl/core';
+import { _MultiIconLayer as MultiIconLayer, _TextBackgroundLayer as TextBackgroundLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { vehicleLayerId, type GtfsFeedView, type GtfsVehicleSelection, type GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
 import { GtfsRouteLineLayer, GtfsStopLabelLayer, GtfsStopLayer } from './gtfs-feed-layers.ts';
 import { GtfsVehicleLayer } from './gtfs-vehicle-layer.ts';
@@ -13,6 +14,21 @@ import type { TrainLighting } from './train-lighting.ts';
 
 export { GtfsVehicleLayer, type GtfsVehiclePickingInfo } from './gtfs-vehicle-layer.ts';
 export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';
+
+/**
+ * Makes one throwaway instance of each layer class a feed's layers are made of, one class per task, so that deck.gl
+ * reads each class's prop types (which it does once per class, on its first instance: 5–25 ms per class here) while
+ * the worker reads the feed, not in the busy frames in which the feed's layers first appear.
+ */
+export function warmLayerClasses(): void {
+  const classes: (new (props: { id: string }) => unknown)[] = [GtfsRouteLineLayer, GtfsStopLayer, ScatterplotLayer, GtfsStopLabelLayer, TextLayer, MultiIconLayer, TextBackgroundLayer, GtfsVehicleLayer] as never;
+  const next = (i: number) => {
+    if (i >= classes.length) return;
+    new classes[i]({ id: 'gtfs-warm-up' });
+    setTimeout(() => next(i + 1), 0);
+  };
+  next(0);
+}
 
 /** Station colours of the theme (fill, outline, text, halo), RGBA. */
 type StopColors = { fill: number[]; outline: number[]; text: number[]; halo: number[] };

@@ -56,9 +56,10 @@ export interface BasemapSource {
 }
 
 export const MAX_PITCH = 85;
-/** Animation frames after a GTFS feed's routes that its stops, then its stop names, start (`use-staggered.ts`). */
-const STOPS_AFTER_FRAMES = 2;
-const NAMES_AFTER_FRAMES = 4;
+/** Animation frames after a GTFS feed arrives that its routes, its stops, then its stop names start (`use-staggered.ts`). */
+const ROUTES_AFTER_FRAMES = 1;
+const STOPS_AFTER_FRAMES = 3;
+const NAMES_AFTER_FRAMES = 5;
 const noop = () => {};
 /**
  * The network's canvas draws without multisampling (the track lines and station shapes antialias their edges in
@@ -209,15 +210,17 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     ];
   }, [network, viewMode, theme, visible, selectedShapes, searching]);
   // A data source's routes follow the railways' switch, its stops the stations' (a feed arriving leaves the network's layers as they are).
-  // A new feed's layers start in turn, a few frames apart: routes, then stops, then stop names (see `use-staggered.ts`).
+  // A new feed's layers start in turn, a few frames apart: routes (not in the busy task in which the feed arrives and
+  // React renders what shows it), then stops, then stop names (see `use-staggered.ts`).
+  const gtfsRouteFeeds = useStaggered(gtfsFeeds, ROUTES_AFTER_FRAMES);
   const gtfsStopFeeds = useStaggered(gtfsFeeds, STOPS_AFTER_FRAMES);
   const gtfsNameFeeds = useStaggered(gtfsFeeds, NAMES_AFTER_FRAMES);
   const gtfsNetworkLayers = useMemo(
     () =>
-      gtfs && gtfsFeeds.length
-        ? gtfs.gtfsNetworkLayers(gtfsFeeds, gtfsStopFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 })
+      gtfs && gtfsRouteFeeds.length
+        ? gtfs.gtfsNetworkLayers(gtfsRouteFeeds, gtfsStopFeeds, { track: trackStyle(viewMode), colors: stationColors(theme), routes: visible.railways, stops: visible.stations, opacity: searching ? 0.25 : 1 })
         : [],
-    [gtfs, gtfsFeeds, gtfsStopFeeds, viewMode, theme, visible, searching],
+    [gtfs, gtfsRouteFeeds, gtfsStopFeeds, viewMode, theme, visible, searching],
   );
   const layers = useMemo(
     () => (gtfsNetworkLayers.length || customLayers.length ? [...networkLayers, ...gtfsNetworkLayers, ...customLayers] : networkLayers),

@@ -3,7 +3,11 @@ import { useAppStore } from '../store-context.ts';
 
 type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
 
-const load = () => import('../../layers/gtfs-layers.ts');
+const load = () =>
+  import('../../layers/gtfs-layers.ts').then((module) => {
+    module.warmLayerClasses();
+    return module;
+  });
 
 /**
  * The GTFS layers' module once a data source has been added, else null: its code (and deck.gl's scatterplot and
