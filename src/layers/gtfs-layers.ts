@@ -65,11 +65,9 @@ export function gtfsLabelLayers(feeds: readonly GtfsFeedView[], options: { color
 
 /**
  * Vehicles of every data source with a realtime feed, for the overlay canvas: one layer per source in `sources`
- * (and per source with vehicles), drawing nothing until the source's first poll. The layer exists from the request
- * on because building its GPU program asks the GPU process for the program's link status and layout, and the main
- * thread waits for the answer: while the map is still, that is a few milliseconds; once the feed's lines and
- * vehicles keep software WebGL busy, the answer waits for the frame the GPU process is finishing (measured: 90 to
- * over 300 ms).
+ * (and per source with vehicles), drawing nothing until the source's first poll. The layers exist from the request
+ * on, so that nothing about them is new in the busy frames in which the feed arrives; their GPU program is built
+ * ahead too, at a moment the GPU process is free (`gtfs-vehicle-program.ts`).
  */
 export function gtfsVehicleLayers(
   sources: readonly string[],

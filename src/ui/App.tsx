@@ -51,7 +51,10 @@ function GtfsPanelsSlot() {
   // Deferred: the panels mount in a render of their own, after the frame in which the feed arrives.
   const shown = useDeferredValue(useAppStore((s) => s.gtfsFeeds.length > 0));
   useEffect(() => {
-    if (requested) void loadGtfsPanels();
+    if (!requested) return;
+    // A task of its own: the request's own task (the worker's start, the store's update) is busy enough.
+    const timer = setTimeout(() => void loadGtfsPanels(), 0);
+    return () => clearTimeout(timer);
   }, [requested]);
   if (!shown) return null;
   return (

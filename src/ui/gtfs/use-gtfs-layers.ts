@@ -3,11 +3,14 @@ import { useAppStore } from '../store-context.ts';
 
 type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
 
+/** In a task of its own (not the request's), then with the layer classes warmed (see `warmLayerClasses`). */
 const load = () =>
-  import('../../layers/gtfs-layers.ts').then((module) => {
-    module.warmLayerClasses();
-    return module;
-  });
+  new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => import('../../layers/gtfs-layers.ts'))
+    .then((module) => {
+      module.warmLayerClasses();
+      return module;
+    });
 
 /**
  * The GTFS layers' module once a data source has been added, else null: its code (and deck.gl's scatterplot and
