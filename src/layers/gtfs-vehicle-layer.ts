@@ -6,7 +6,7 @@ import { mercatorWorld, VEHICLE_TEXTURE_WIDTH, vehicleTexels, type VehicleTexels
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from './train-lighting.ts';
 import { TRACK_SPACING_METRES } from './track-uniforms.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { vehicleProgram, whenVehicleProgramReady, type VehicleProgram } from './gtfs-vehicle-program.ts';
+import { vehicleProgram, whenVehicleProgramReady } from './gtfs-vehicle-program.ts';
 import { FACES, FRAME, FRAME_FLOATS } from './gtfs-vehicle-shaders.ts';
 
 /** Props of {@link GtfsVehicleLayer}. */
@@ -84,7 +84,8 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   };
 
   declare state: {
-    program: VehicleProgram | null;
+    /** The program once ready; false when it could not be built (the error was raised once). */
+    program: WebGLProgram | null | false;
     gpu: GpuState | null;
     texels: VehicleTexels | null;
     /** Whether the texture must be written before the next draw. */
@@ -184,14 +185,16 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   }
 
   /** The program, once ready (null while it is being prepared, or when it failed: the error is raised once). */
-  private program(): VehicleProgram | null {
-    if (this.state.program) return this.state.program;
+  private program(): WebGLProgram | null {
+    const { program } = this.state;
+    if (program !== null) return program || null;
     if (whenVehicleProgramReady(this.gl)) return null;
     try {
       this.state.program = vehicleProgram(this.gl);
     } catch (error) {
-      if (!this.state.drawn) this.raiseError(error as Error, 'building the GTFS vehicle program');
-      this.state.drawn = true;
+      this.state.program = false;
+      this.raiseError(error as Error, 'building the GTFS vehicle program');
+      return null;
     }
     return this.state.program;
   }
@@ -229,7 +232,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   }
 
   /** Writes the frame's uniform block and draws every vehicle, in the WebGL state deck.gl set for this layer. */
-  private drawVehicles(program: VehicleProgram, gpu: GpuState, count: number, now: number, picking: boolean) {
+  private drawVehicles(program: WebGLProgram, gpu: GpuState, count: number, now: number, picking: boolean) {
     const gl = this.gl;
     const texels = this.state.texels as VehicleTexels;
     const viewport = this.context.viewport as unknown as MercatorViewport;
@@ -260,7 +263,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
     gl.bindBuffer(gl.UNIFORM_BUFFER, gpu.frameBuffer);
     gl.bufferSubData(gl.UNIFORM_BUFFER, 0, frame);
     gl.bindBuffer(gl.UNIFORM_BUFFER, null);
-    gl.useProgram(program.program);
+    gl.useProgram(program);
     gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, gpu.frameBuffer);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, gpu.texture);

@@ -34,14 +34,10 @@ const POLL_MS = 8;
 /** After this long without finding the GPU process free, the program is built regardless, ms. */
 const GIVE_UP_MS = 3000;
 
-/** The vehicle layers' program: its frame uniform block reads binding point 0, its sampler texture unit 0. */
-export interface VehicleProgram {
-  program: WebGLProgram;
-}
-
 interface Preparation {
   ready: Promise<void>;
-  built: VehicleProgram | null;
+  /** The program: its frame uniform block reads binding point 0, its sampler texture unit 0. */
+  built: WebGLProgram | null;
   error: Error | null;
 }
 
@@ -77,7 +73,7 @@ export function whenVehicleProgramReady(gl: WebGL2RenderingContext): Promise<voi
  * The vehicle program of `gl`: built now if it was never prepared (or is still waiting for a free moment). Throws
  * the reason when it cannot be built (a shader that does not compile or link: the info log says where).
  */
-export function vehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
+export function vehicleProgram(gl: WebGL2RenderingContext): WebGLProgram {
   let preparation = preparations.get(gl);
   if (!preparation) {
     preparation = { ready: Promise.resolve(), built: null, error: null };
@@ -85,7 +81,7 @@ export function vehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
   }
   if (!preparation.built && !preparation.error) build(gl, preparation);
   if (preparation.error) throw preparation.error;
-  return preparation.built as VehicleProgram;
+  return preparation.built as WebGLProgram;
 }
 
 function build(gl: WebGL2RenderingContext, preparation: Preparation): void {
@@ -99,7 +95,7 @@ function build(gl: WebGL2RenderingContext, preparation: Preparation): void {
 }
 
 /** Compiles and links the vehicle shaders. */
-function linkVehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
+function linkVehicleProgram(gl: WebGL2RenderingContext): WebGLProgram {
   const program = gl.createProgram();
   const shaders = ([[gl.VERTEX_SHADER, VEHICLE_VS], [gl.FRAGMENT_SHADER, VEHICLE_FS]] as const).map(([type, source]) => {
     const shader = gl.createShader(type) as WebGLShader;
@@ -123,7 +119,7 @@ function linkVehicleProgram(gl: WebGL2RenderingContext): VehicleProgram {
   }
   // Nothing else is asked: each question about a program is another round trip. Its one uniform block has index 0
   // and, like its sampler, is bound to 0 unless told otherwise (the defaults of WebGL 2), which is what the layer uses.
-  return { program };
+  return program;
 }
 
 /**
