@@ -2,7 +2,7 @@ import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import type { Model } from '@luma.gl/engine';
 import type { TrainFrame } from '../data/trains/train-frame-format.ts';
-import type { ViewArea } from '../data/trains/view-area.ts';
+import type { ViewArea, ViewDepth } from '../data/trains/view-area.ts';
 
 /** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
 export interface TrainFrameSource {
@@ -10,10 +10,11 @@ export interface TrainFrameSource {
   latest(): TrainFrame | null;
   /**
    * Asks for a frame at the current simulated time for this zoom, with cars
-   * only for trains inside `area` (all trains when omitted); subscribers are
-   * called when it is ready.
+   * only for trains inside `area` (all trains when omitted), grouped into
+   * boxes of several cars where `depth` says they are drawn small; subscribers
+   * are called when it is ready.
    */
-  request(zoom: number, area?: ViewArea | null): void;
+  request(zoom: number, area?: ViewArea | null, depth?: ViewDepth | null): void;
   /** Registers the function called when a new frame is ready; returns an unsubscribe function. */
   subscribe(onFrame: () => void): () => void;
 }

@@ -7,10 +7,11 @@
  * @module
  */
 import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
-import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { ScatterplotLayer } from '@deck.gl/layers';
 import type { BBox } from '../data/gtfs/feed-model.ts';
 import type { GtfsMapData, GtfsStopsData } from '../data/gtfs/worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
+import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
 import { Buffer } from '@luma.gl/core';
 import { TrackLineLayer, VERTEX_BUFFER } from './track-line-layer.ts';
@@ -199,13 +200,6 @@ export interface GtfsStopLabelLayerProps extends GtfsStopLayerProps {
   fontFamily?: string;
 }
 
-/** Every character of the stops' names, once each (the text layer's font atlas). */
-function characterSet(stops: readonly GtfsStop[]): string[] {
-  const characters = new Set<string>();
-  for (const stop of stops) for (const c of stop.name) characters.add(c);
-  return [...characters];
-}
-
 /** Least time between two label placements while the view moves, ms (as the station names). */
 const PLACEMENT_INTERVAL = 200;
 
@@ -223,7 +217,7 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
     fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
   } as DefaultProps<GtfsStopLabelLayerProps>;
 
-  declare state: { stops: GtfsStop[]; characters: string[] | null; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };
+  declare state: { stops: GtfsStop[]; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
     return changeFlags.propsOrDataChanged || changeFlags.viewportChanged || changeFlags.stateChanged;
@@ -231,8 +225,7 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
 
   override updateState({ props, oldProps, changeFlags }: UpdateParameters<this>) {
     if (props.data !== oldProps.data || !this.state?.stops) {
-      // The names' characters are gathered when names are first placed (from zoom 15), not when the feed arrives.
-      this.setState({ stops: drawnStops(props.data.stops), characters: null, placed: [], lastPlacement: 0, timer: this.state?.timer ?? null });
+      this.setState({ stops: drawnStops(props.data.stops), placed: [], lastPlacement: 0, timer: this.state?.timer ?? null });
     }
     if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
   }
@@ -270,35 +263,33 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
       return { x, y: y - fontSize - 6, width: estimateTextWidth(s.name, fontSize), height: fontSize * 1.3 };
     });
     const kept = placeLabels(boxes, viewport.width, viewport.height, 3);
-    if (kept.length > 0 && !this.state.characters) this.state.characters = characterSet(this.state.stops);
     this.setState({ placed: kept.map((i) => candidates[i]) });
   }
 
   override renderLayers() {
-    const { placed, characters } = this.state;
+    const { placed } = this.state;
     const { colors, fontSize, fontFamily } = this.props;
-    if (placed.length === 0 || !characters) return null;
-    return new TextLayer<GtfsStop>(
+    if (placed.length === 0) return null;
+    // As the station names: each name one bitmap, drawn by the browser (see `bitmap-label-layer.ts`).
+    return new BitmapLabelLayer<GtfsStop>(
       this.getSubLayerProps({
         id: 'names',
         data: placed,
-        getPosition: (s: GtfsStop) => [s.lng, s.lat],
-        getText: (s: GtfsStop) => s.name,
-        getSize: fontSize,
-        getColor: colors.text,
-        getPixelOffset: [0, -8],
-        getTextAnchor: 'middle',
-        getAlignmentBaseline: 'bottom',
+        getPosition: stopPosition,
+        getText: stopName,
         fontFamily,
         fontWeight: 600,
-        characterSet: characters,
-        fontSettings: { sdf: true, fontSize: 40, buffer: 6 },
-        outlineWidth: 4,
-        outlineColor: colors.halo,
-        billboard: true,
-        parameters: ALWAYS_ON_TOP,
-        updateTriggers: { getColor: colors },
+        fontSize,
+        haloWidth: 2,
+        textColor: colors.text,
+        haloColor: colors.halo,
+        pixelOffset: STOP_NAME_OFFSET,
       }),
     );
   }
 }
+
+/** A stop's name sits this far above it (CSS pixels, to the bitmap's bottom). */
+const STOP_NAME_OFFSET: [number, number] = [0, -6];
+const stopPosition = (s: GtfsStop) => [s.lng, s.lat];
+const stopName = (s: GtfsStop) => s.name;

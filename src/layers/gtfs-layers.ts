@@ -5,7 +5,8 @@
  * @module
  */
 import type { Layer } from '@deck.gl/core';
-import { _MultiIconLayer as MultiIconLayer, _TextBackgroundLayer as TextBackgroundLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { ScatterplotLayer } from '@deck.gl/layers';
+import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { vehicleLayerId, type GtfsFeedView, type GtfsVehicleSelection, type GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
 import { GtfsRouteLineLayer, GtfsStopLabelLayer, GtfsStopLayer } from './gtfs-feed-layers.ts';
 import { GtfsVehicleLayer } from './gtfs-vehicle-layer.ts';
@@ -21,7 +22,7 @@ export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';
  * the worker reads the feed, not in the busy frames in which the feed's layers first appear.
  */
 export function warmLayerClasses(): void {
-  const classes: (new (props: { id: string }) => unknown)[] = [GtfsRouteLineLayer, GtfsStopLayer, ScatterplotLayer, GtfsStopLabelLayer, TextLayer, MultiIconLayer, TextBackgroundLayer, GtfsVehicleLayer] as never;
+  const classes: (new (props: { id: string }) => unknown)[] = [GtfsRouteLineLayer, GtfsStopLayer, ScatterplotLayer, GtfsStopLabelLayer, BitmapLabelLayer, GtfsVehicleLayer] as never;
   const next = (i: number) => {
     if (i >= classes.length) return;
     new classes[i]({ id: 'gtfs-warm-up' });

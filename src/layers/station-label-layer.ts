@@ -1,9 +1,9 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
-import { TextLayer } from '@deck.gl/layers';
 import type { Network } from '../data/network.ts';
+import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
 import { anchorPosition, buildStationGeometry } from './station-geometry.ts';
-import { buildStationLabels, labelCharacters, labelPosition, type StationLabel } from './station-labels.ts';
+import { buildStationLabels, labelPosition, type StationLabel } from './station-labels.ts';
 import type { TrackStyle } from './track-uniforms.ts';
 
 /** Props of {@link StationLabelLayer}. */
@@ -48,7 +48,6 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
 
   declare state: {
     labels: StationLabel[];
-    characters: string[];
     visibleLabels: StationLabel[];
     lastPlacement: number;
     placementTimer: ReturnType<typeof setTimeout> | null;
@@ -62,7 +61,7 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
     if (props.network !== oldProps.network || props.lang !== oldProps.lang) {
       const anchors = props.network ? buildStationGeometry(props.network).anchors : [];
       const labels = props.network ? buildStationLabels(props.network, anchors, props.lang) : [];
-      this.setState({ labels, characters: labelCharacters(labels), visibleLabels: [], lastPlacement: this.state?.lastPlacement ?? 0, placementTimer: this.state?.placementTimer ?? null });
+      this.setState({ labels, visibleLabels: [], lastPlacement: this.state?.lastPlacement ?? 0, placementTimer: this.state?.placementTimer ?? null });
     }
     if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
   }
@@ -113,32 +112,33 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
   }
 
   override renderLayers() {
-    const { visibleLabels, characters } = this.state;
+    const { visibleLabels } = this.state;
     const { colors } = this.props;
-    return new TextLayer<StationLabel>(
+    return new BitmapLabelLayer<StationLabel>(
       this.getSubLayerProps({
         id: 'names',
         data: visibleLabels,
-        getPosition: (l: StationLabel) => l.position,
-        getText: (l: StationLabel) => l.text,
-        getSize: this.props.fontSize,
-        getColor: (l: StationLabel) => (l.underground ? [colors.text[0], colors.text[1], colors.text[2], Math.round(colors.text[3] * 0.8)] : colors.text),
-        getPixelOffset: [0, -14],
-        getTextAnchor: 'middle',
-        getAlignmentBaseline: 'bottom',
+        getPosition: labelAnchor,
+        getText: labelText,
+        getTextOpacity: labelOpacity,
         fontFamily: this.props.fontFamily,
         fontWeight: 600,
-        characterSet: characters,
-        fontSettings: { sdf: true, fontSize: 40, buffer: 6 },
-        outlineWidth: 4,
-        outlineColor: colors.halo,
-        billboard: true,
-        parameters: { depthWriteEnabled: false, depthCompare: 'always' as const },
-        updateTriggers: { getColor: colors },
+        fontSize: this.props.fontSize,
+        haloWidth: 2,
+        textColor: colors.text,
+        haloColor: colors.halo,
+        pixelOffset: NAME_OFFSET,
       }),
     );
   }
 }
+
+/** A name's bottom sits this far above its station (CSS pixels). */
+const NAME_OFFSET: [number, number] = [0, -12];
+const labelAnchor = (l: StationLabel) => l.position;
+const labelText = (l: StationLabel) => l.text;
+/** Names of underground stations are a little lighter. */
+const labelOpacity = (l: StationLabel) => (l.underground ? 0.8 : 1);
 
 /** Pixels per metre at a point (how large the map is drawn there). */
 function metresToPixels(viewport: Viewport, lng: number, lat: number, at: number[]): number {

@@ -85,9 +85,3 @@ export function labelPosition(
   return spread > LABEL_SPREAD_PX && nearest ? nearest : centre;
 }
 
-/** All characters of the labels, for a stable font atlas. */
-export function labelCharacters(labels: StationLabel[]): string[] {
-  const set = new Set<string>();
-  for (const l of labels) for (const ch of l.text) set.add(ch);
-  return [...set];
-}

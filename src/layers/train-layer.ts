@@ -4,7 +4,7 @@ import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
-import { expandArea, rectangleArea, type ViewArea } from '../data/trains/view-area.ts';
+import { expandArea, rectangleArea, viewDepth, type DepthViewport, type ViewArea } from '../data/trains/view-area.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
@@ -48,7 +48,7 @@ interface TrainUniformProps {
   groundOpacity: number;
   undergroundOpacity: number;
   minPixels: number;
-  /** Faces drawn per car: 5 (sides, ends and top), or 3 (sides and top) when zoomed out. */
+  /** Faces drawn per car: 3 (the side and the end towards the camera, and the top), or 2 (no end) when zoomed out. */
   faces: number;
   ambient: [number, number, number];
   sunColor: [number, number, number];
@@ -93,9 +93,12 @@ function boxShaderConstants(): string {
 const CAR_TEXELS = CAR_STRIDE / 16;
 const CARS_PER_ROW = 1024;
 const TEXTURE_WIDTH = CARS_PER_ROW * CAR_TEXELS;
-/** Faces of one car (no bottom), two triangles each; zoomed out, the two ends (a car's width, a pixel or two) are left out. */
-const FACES_PER_CAR = 5;
-const FACES_PER_CAR_ZOOMED_OUT = 3;
+/**
+ * Faces drawn per car, two triangles each: the side and the end that face the camera, and the top (of a box seen
+ * from above, the other faces are behind these); zoomed out, the end (a car's width, a pixel or two) is left out.
+ */
+const FACES_PER_CAR = 3;
+const FACES_PER_CAR_ZOOMED_OUT = 2;
 /** Below this zoom cars are drawn without their end faces. */
 const END_FACES_MIN_ZOOM = 12;
 
@@ -129,12 +132,8 @@ void main(void) {
   int faces = int(train.faces + 0.5);
   int car = gl_VertexID / (faces * 6);
   int corner = gl_VertexID - car * faces * 6;
-  int face = corner / 6;
-  int quadCorner = QUAD[corner - face * 6];
-  // Three faces: the sides (0, 1) and the top (4).
-  if (faces == ${FACES_PER_CAR_ZOOMED_OUT} && face == 2) face = 4;
-  vec3 positions = BOX_CORNERS[face * 4 + quadCorner];
-  vec3 normals = BOX_NORMALS[face];
+  int slot = corner / 6;
+  int quadCorner = QUAD[corner - slot * 6];
   uvec4 t0 = car_texel(car, 0);
   uvec4 t1 = car_texel(car, 1);
   uvec4 t2 = car_texel(car, 2);
@@ -143,6 +142,20 @@ void main(void) {
   vec2 instanceOrientations = uintBitsToFloat(t1.zw);
   vec4 instanceColors = car_bytes(t2.x);
   vec4 instanceFlags = car_bytes(t2.y);
+  float bearing = instanceOrientations.x;
+  float pitch = instanceOrientations.y;
+  float cp = cos(pitch), sp = sin(pitch);
+  float cb = cos(bearing), sb = sin(bearing);
+
+  // Only the faces towards the camera: the side and the end that face it, and the top (the others are hidden behind
+  // them). Which side that is follows from where the camera is in the car's frame (its slope changes nothing here).
+  vec3 centre = project_position(instancePositions, instancePositions64Low);
+  vec3 toCamera = project.cameraPosition - centre;
+  int side = toCamera.x * cb - toCamera.y * sb > 0.0 ? 0 : 1;
+  int end = toCamera.x * sb + toCamera.y * cb > 0.0 ? 2 : 3;
+  int face = slot == 0 ? side : slot == faces - 1 ? 4 : end;
+  vec3 positions = BOX_CORNERS[face * 4 + quadCorner];
+  vec3 normals = BOX_NORMALS[face];
 
   geometry.worldPosition = instancePositions;
   geometry.pickingColor = picking_getPickingColorFromIndex(float(car));
@@ -156,20 +169,16 @@ void main(void) {
   float cars = floor(instanceFlags.w * 255.0 + 0.5);
   size.y += max(cars - 1.0, 0.0) * train.carSize.x * CAR_SPACING;
 
-  float bearing = instanceOrientations.x;
-  float pitch = instanceOrientations.y;
   // Local box: x across, y along the track, z up; tilt by pitch then turn to the bearing (clockwise from north).
   vec3 p = positions * size + vec3(0.0, 0.0, size.z * 0.5);
   vec3 n = normals;
-  float cp = cos(pitch), sp = sin(pitch);
   p = vec3(p.x, p.y * cp - p.z * sp, p.y * sp + p.z * cp);
   n = vec3(n.x, n.y * cp - n.z * sp, n.y * sp + n.z * cp);
-  float cb = cos(bearing), sb = sin(bearing);
   p = vec3(p.x * cb + p.y * sb, -p.x * sb + p.y * cb, p.z);
   n = vec3(n.x * cb + n.y * sb, -n.x * sb + n.y * cb, n.z);
 
-  vec3 offset = project_size(p);
-  gl_Position = project_position_to_clipspace(instancePositions, instancePositions64Low, offset, geometry.position);
+  geometry.position = vec4(centre + project_size(p), 1.0);
+  gl_Position = project_common_position_to_clipspace(geometry.position);
   DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 
   // The sun's light (by the time of day, from the light state) on each face; lit windows glow at night.
@@ -219,13 +228,7 @@ const TRAIN_LENGTH_MARGIN = 0.004;
  */
 const MAX_TRAPEZOID_PITCH = 68;
 
-type GroundViewport = {
-  width: number;
-  height: number;
-  pitch?: number;
-  unproject(xy: number[]): number[];
-  getBounds?: () => number[];
-};
+type GroundViewport = DepthViewport & { getBounds?: () => number[] };
 
 /** The ground the viewport sees, with margins; null (all trains) when the viewport cannot tell. */
 function viewArea(viewport: GroundViewport): ViewArea | null {
@@ -294,7 +297,8 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
 
   /** Asks for the next frame at the view's zoom with the ground it sees. */
   protected override askForNextFrame(): void {
-    this.props.source?.request(this.context.viewport.zoom, viewArea(this.context.viewport as unknown as GroundViewport));
+    const viewport = this.context.viewport as unknown as GroundViewport;
+    this.props.source?.request(this.context.viewport.zoom, viewArea(viewport), viewDepth(viewport));
   }
 
   override getPickingInfo({ info }: GetPickingInfoParams): TrainPickingInfo {

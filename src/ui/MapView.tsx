@@ -353,7 +353,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     if (gtfs && gtfsRealtimeSources.length > 0 && overlay.current) gtfs.prepareVehicleProgram(overlay.current);
   }, [gtfs, gtfsRealtimeSources, overlay]);
   const labelsParent = useRef<HTMLDivElement>(null);
-  useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW);
+  // Hidden while it has nothing to draw (zoomed out, no route, no exits, no feed's names).
+  const namesPlaced = useAppStore((s) => s.stationNamesInView.length > 0);
+  const labelsShown = namesPlaced || journeyLayer !== null || exitLayer !== null || gtfsLabelLayers.length > 0;
+  useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW, labelsShown);
   /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback(
     (x: number, y: number, radius = 0): PickingInfo | null =>

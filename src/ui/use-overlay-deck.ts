@@ -26,6 +26,11 @@ import { useEffect, useRef, type RefObject } from 'react';
  * Returns a ref to the deck (null until mounted). `id` names its canvas;
  * `camera()` gives the view to draw; `subscribe(onChange)` must call
  * `onChange` whenever it changes and return an unsubscribe function.
+ *
+ * `shown: false` hides the canvas while its layers have nothing to draw (the
+ * names' canvas zoomed out): the browser then leaves it out when it puts the
+ * page's layers together, which under software WebGL costs about 30 ms for
+ * each full-window canvas in every frame the camera moves.
  */
 export function useOverlayDeck(
   id: string,
@@ -36,6 +41,7 @@ export function useOverlayDeck(
   onAfterRender: () => void,
   enabled = true,
   view?: View,
+  shown = true,
 ): RefObject<Deck<View | null> | null> {
   const deck = useRef<Deck<View | null> | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
@@ -67,6 +73,15 @@ export function useOverlayDeck(
   useEffect(() => {
     deck.current?.setProps({ layers });
   }, [layers]);
+
+  useEffect(() => {
+    const overlay = deck.current;
+    const canvas = overlay?.getCanvas();
+    if (!overlay || !canvas) return;
+    canvas.style.visibility = shown ? '' : 'hidden';
+    // What it drew while hidden may not have been kept (its drawing buffer is not preserved).
+    if (shown) overlay.redraw('shown');
+  }, [shown, enabled]);
 
   return deck;
 }

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../src/data/routes.ts';
+import { pixelsPerMercatorMetre } from '../../src/data/track-position.ts';
 import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
 import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, carsPerBox, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { allocateTrainFrame, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
-import { rectangleArea } from '../../src/data/trains/view-area.ts';
+import { rectangleArea, relativeScaleAt, type ViewDepth } from '../../src/data/trains/view-area.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 
@@ -120,6 +121,43 @@ describe('train frames', () => {
     expect(carSize(18, DIMS)[0]).toBe(20);
     expect(carSize(13, DIMS)[0]).toBeGreaterThan(carSize(14, DIMS)[0]);
     expect(carSize(10, DIMS)).toEqual(carSize(13, DIMS));
+  });
+
+  it('in a tilted view, groups the cars of far trains into boxes by their size where they are drawn', () => {
+    const t = 8 * 3600;
+    // Distance doubling every 0.02° north of Tokyo Station: a train 0.06° north is drawn at an eighth of the centre's size.
+    const depth: ViewDepth = [139.767, 35.6814, 0, 50];
+    composeFrame(ctx, t, 14, -1, frame);
+    const flat = frame.carCount;
+    const boxesOf = (f: TrainFrame) => {
+      const boxes = new Map<number, number[]>();
+      for (let car = 0; car < f.carCount; car++) {
+        const train = f.trains[f.carTrain[car]];
+        boxes.set(train, [...(boxes.get(train) ?? []), carFlag(f, car, 3)]);
+      }
+      return boxes;
+    };
+    const cars = new Map([...boxesOf(frame)].map(([train, b]) => [train, b.reduce((s, n) => s + n, 0)]));
+    composeFrame(ctx, t, 14, -1, frame, 0, null, depth);
+    expect(frame.carCount).toBeLessThan(flat);
+    // A car's length on screen at the centre, as the composer reckons it.
+    const carPixels = (carSize(14, ctx.dims)[0] * pixelsPerMercatorMetre(14)) / Math.cos((35.68 * Math.PI) / 180);
+    let near = 0;
+    let far = 0;
+    for (const [train, boxes] of boxesOf(frame)) {
+      // Every car is still drawn, in boxes as the size where the train is asks for.
+      expect(boxes.reduce((s, n) => s + n, 0)).toBe(cars.get(train));
+      const slot = frame.trains.indexOf(train);
+      const scale = relativeScaleAt(depth, frame.heads[slot * 4], frame.heads[slot * 4 + 1]);
+      expect(boxes[0]).toBe(carsPerBox(carPixels * scale, cars.get(train)!));
+      if (scale > 0.9) near++;
+      if (scale < 0.3 && cars.get(train)! > 1) {
+        far++;
+        expect(boxes[0]).toBeGreaterThan(1);
+      }
+    }
+    expect(near).toBeGreaterThan(50);
+    expect(far).toBeGreaterThan(50);
   });
 
   it('draws each train as one box centred on its cars when zoomed far out, and one box per car closer in', () => {

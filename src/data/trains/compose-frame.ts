@@ -6,7 +6,7 @@ import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { extraTrainHead, type RealtimeOverlay } from './realtime-overlay.ts';
 import { extraTrainCode } from './train-codes.ts';
 import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
-import { inViewArea, type ViewArea } from './view-area.ts';
+import { inViewArea, relativeScaleAt, type ViewArea, type ViewDepth } from './view-area.ts';
 
 /** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
 export const CAR_LENGTH_UNITS = 0.42;
@@ -189,9 +189,11 @@ function keepOrder(n: number, gap: number) {
  * through-service. `now` (simulated epoch ms) drives extra trains.
  * With `area`, cars are computed only for the selected train and trains
  * whose head is inside (the caller adds a margin for the train's length);
- * heads and ids are reported for every train.
+ * heads and ids are reported for every train. With `depth` (a tilted view),
+ * a train's cars are grouped by their size where the train is drawn, so far
+ * towards the horizon they go in boxes of several, as when zoomed out.
  */
-export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null): TrainFrame {
+export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null, depth: ViewDepth | null = null): TrainFrame {
   const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
   const size = carSize(zoom, dims);
   const spacing = size[0] * CAR_SPACING;
@@ -241,7 +243,7 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       markers++;
     }
     // Zoomed out, cars are a few pixels long: boxes of several cars (one box per train when they are smudges), each centred on its cars.
-    const perBox = carsPerBox(carPixels, cars);
+    const perBox = carsPerBox(depth ? carPixels * relativeScaleAt(depth, sample.lng, sample.lat) : carPixels, cars);
     for (let first = 0; first < cars; first += perBox) {
       const inBox = Math.min(perBox, cars - first);
       if (first > 0 || inBox > 1) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);

@@ -6,7 +6,7 @@ import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
-import type { ViewArea } from './view-area.ts';
+import type { ViewArea, ViewDepth } from './view-area.ts';
 import type { RoutePage, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 import type { RouteSearchResult } from '../routing/journey.ts';
 
@@ -38,7 +38,7 @@ export class TrainFeed {
   private minInterval = 0;
   private lastRequest = -Infinity;
   /** A request held back by {@link minInterval}, and its timer. */
-  private deferred: { zoom: number; area: ViewArea | null } | null = null;
+  private deferred: { zoom: number; area: ViewArea | null; depth: ViewDepth | null } | null = null;
   private deferTimer: ReturnType<typeof setTimeout> | null = null;
   /** Service day of the newest frame. */
   calendar: Calendar | null = null;
@@ -90,20 +90,20 @@ export class TrainFeed {
       this.deferTimer = null;
       const held = this.deferred;
       this.deferred = null;
-      if (held) this.request(held.zoom, held.area);
+      if (held) this.request(held.zoom, held.area, held.depth);
     }
   }
 
-  request(zoom: number, area?: ViewArea | null): void {
+  request(zoom: number, area?: ViewArea | null, depth?: ViewDepth | null): void {
     if (!this.ready || this.inFlight) return;
     const wait = this.lastRequest + this.minInterval - performance.now();
     if (wait > 0) {
-      this.deferred = { zoom, area: area ?? null };
+      this.deferred = { zoom, area: area ?? null, depth: depth ?? null };
       this.deferTimer ??= setTimeout(() => {
         this.deferTimer = null;
         const held = this.deferred;
         this.deferred = null;
-        if (held) this.request(held.zoom, held.area);
+        if (held) this.request(held.zoom, held.area, held.depth);
       }, wait);
       return;
     }
@@ -111,7 +111,7 @@ export class TrainFeed {
     this.inFlight = true;
     const recycle = this.spare;
     this.spare = null;
-    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, area: area ?? null, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
+    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, area: area ?? null, depth: depth ?? null, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
   }
 
   /** Details of a train at the current time, for popups and the tracking timetable. */

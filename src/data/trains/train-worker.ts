@@ -127,7 +127,7 @@ function frame(request: Extract<WorkerRequest, { type: 'frame' }>) {
   out.id = ++frameId;
   out.time = request.time;
   const started = performance.now();
-  if (context) composeFrame(context, serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time, request.area);
+  if (context) composeFrame(context, serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time, request.area, request.depth);
   else out.carCount = out.trainCount = 0;
   out.computeMs = performance.now() - started;
   post({ type: 'frame', frame: out, calendar: context?.calendar ?? 'weekday', serviceDate: context?.serviceDate ?? '' }, frameBuffers(out));

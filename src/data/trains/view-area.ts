@@ -55,3 +55,60 @@ export function inViewArea(area: ViewArea, lng: number, lat: number): boolean {
   }
   return true;
 }
+
+/**
+ * How the camera's distance grows across the ground of a tilted view:
+ * [lng0, lat0, perLng, perLat]. The distance from the camera (along its
+ * axis) to a ground point, relative to that of the point under the screen's
+ * centre (lng0, lat0), is 1 + perLng·(lng − lng0) + perLat·(lat − lat0): the
+ * distance is linear on the ground plane, and things there are drawn smaller
+ * in proportion to it.
+ */
+export type ViewDepth = readonly [number, number, number, number];
+
+/** A ground point's drawn size relative to the same thing under the screen's centre (0 at and beyond the horizon). */
+export function relativeScaleAt(depth: ViewDepth, lng: number, lat: number): number {
+  const d = 1 + depth[2] * (lng - depth[0]) + depth[3] * (lat - depth[1]);
+  return d > 0.01 ? 1 / d : 0;
+}
+
+/** What {@link viewDepth} needs of a viewport (deck.gl's and math.gl's Web Mercator viewports have it). */
+export interface DepthViewport {
+  width: number;
+  height: number;
+  pitch?: number;
+  bearing?: number;
+  project(lngLat: number[]): number[];
+  unproject(xy: number[]): number[];
+}
+
+/** Ground distance in metres over which a drawn size is measured. */
+const SCALE_STEP_METRES = 50;
+/** Degrees between the points at which sizes are measured to find the gradient. */
+const GRADIENT_STEP_DEGREES = 0.01;
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * How the camera's distance grows across the ground of a viewport, or null
+ * for a view from straight above (one scale everywhere) or one that cannot
+ * tell. Measured from drawn sizes: a short ground segment across the view
+ * (square to the camera's axis) is drawn in inverse proportion to its
+ * distance, at the screen's centre and at two points beside it.
+ */
+export function viewDepth(viewport: DepthViewport): ViewDepth | null {
+  if (!((viewport.pitch ?? 0) > 1)) return null;
+  const [lng0, lat0] = viewport.unproject([viewport.width / 2, viewport.height / 2]);
+  const bearing = ((viewport.bearing ?? 0) * Math.PI) / 180;
+  const size = (lng: number, lat: number) => {
+    const dLng = (SCALE_STEP_METRES * Math.cos(bearing)) / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180));
+    const dLat = (-SCALE_STEP_METRES * Math.sin(bearing)) / METRES_PER_DEGREE;
+    const a = viewport.project([lng, lat, 0]);
+    const b = viewport.project([lng + dLng, lat + dLat, 0]);
+    return Math.hypot(b[0] - a[0], b[1] - a[1]);
+  };
+  const s0 = size(lng0, lat0);
+  const sLng = size(lng0 + GRADIENT_STEP_DEGREES, lat0);
+  const sLat = size(lng0, lat0 + GRADIENT_STEP_DEGREES);
+  const depth = [lng0, lat0, (s0 / sLng - 1) / GRADIENT_STEP_DEGREES, (s0 / sLat - 1) / GRADIENT_STEP_DEGREES];
+  return depth.every(Number.isFinite) && s0 > 0 ? (depth as unknown as ViewDepth) : null;
+}

@@ -2,7 +2,7 @@ import type { Calendar } from '../bundle/timetable-format.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainFrame } from './train-frame-format.ts';
-import type { ViewArea } from './view-area.ts';
+import type { ViewArea, ViewDepth } from './view-area.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
 import type { RouteSearchResult } from '../routing/journey.ts';
@@ -32,6 +32,8 @@ export type WorkerRequest =
       zoom: number;
       /** Cars are computed only for trains whose head is inside (null: all). */
       area: ViewArea | null;
+      /** How the camera's distance grows across the view (null: a flat view, one scale): far cars go in boxes of several. */
+      depth: ViewDepth | null;
       /** Selected timetable index (−1 for none). */
       selected: number;
       /** A previous frame handed back for reuse (its buffers are transferred). */

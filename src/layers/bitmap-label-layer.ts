@@ -1,0 +1,244 @@
+import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
+import { Buffer, type Texture } from '@luma.gl/core';
+import { Model } from '@luma.gl/engine';
+import type { ShaderModule } from '@luma.gl/shadertools';
+import { LabelAtlas, type LabelFont } from './label-atlas.ts';
+import { LABEL_VERTEX, LABEL_VERTEX_STRIDE, VERTICES_PER_LABEL, writeLabelQuads, type LabelQuad } from './label-quads.ts';
+
+/** Props of {@link BitmapLabelLayer}. */
+export interface BitmapLabelLayerProps<D> {
+  data: readonly D[];
+  getPosition: (d: D) => readonly number[];
+  getText: (d: D) => string;
+  /** Opacity of a label's text (its halo keeps the halo colour's), 0–1. */
+  getTextOpacity?: (d: D) => number;
+  fontFamily?: string;
+  fontWeight?: number;
+  /** CSS pixels. */
+  fontSize?: number;
+  /** Halo width, CSS pixels. */
+  haloWidth?: number;
+  /** RGBA 0–255. */
+  textColor?: readonly number[];
+  /** RGBA 0–255. */
+  haloColor?: readonly number[];
+  /** The bitmap's bottom centre from the anchor, CSS pixels (y down). */
+  pixelOffset?: readonly [number, number];
+}
+
+const VERTEX_BUFFER = 'labelVertices';
+
+const uniformBlock = /* glsl */ `\
+uniform bitmapLabelUniforms {
+  vec4 textColor;
+  vec4 haloColor;
+  vec2 atlasSize;
+} bitmapLabel;
+`;
+
+interface BitmapLabelUniformProps {
+  textColor: [number, number, number, number];
+  haloColor: [number, number, number, number];
+  atlasSize: [number, number];
+}
+
+const bitmapLabelUniforms = {
+  name: 'bitmapLabel',
+  vs: uniformBlock,
+  fs: uniformBlock,
+  uniformTypes: { textColor: 'vec4<f32>', haloColor: 'vec4<f32>', atlasSize: 'vec2<f32>' },
+} as const satisfies ShaderModule<BitmapLabelUniformProps>;
+
+const vs = /* glsl */ `\
+#version 300 es
+#define SHADER_NAME bitmap-label-layer-vertex-shader
+in vec3 positions;
+in vec3 positions64Low;
+in vec2 offsets;
+in vec2 atlasCorners;
+in float textOpacities;
+out vec2 vUv;
+out float vTextOpacity;
+
+void main(void) {
+  geometry.worldPosition = positions;
+  vec4 anchor = project_position_to_clipspace(positions, positions64Low, vec3(0.0), geometry.position);
+  if (anchor.w <= 0.0) {
+    gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
+    return;
+  }
+  // The anchor on a whole device pixel, then whole-pixel offsets: each bitmap pixel on one screen pixel.
+  vec2 size = project.viewportSize;
+  vec2 pixel = floor((anchor.xy / anchor.w * 0.5 + 0.5) * size + 0.5) + offsets * vec2(1.0, -1.0);
+  gl_Position = vec4(pixel / size * 2.0 - 1.0, 0.0, 1.0);
+  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
+  vUv = atlasCorners / bitmapLabel.atlasSize;
+  vTextOpacity = textOpacities;
+}
+`;
+
+const fs = /* glsl */ `\
+#version 300 es
+#define SHADER_NAME bitmap-label-layer-fragment-shader
+precision highp float;
+uniform sampler2D labelAtlas;
+in vec2 vUv;
+in float vTextOpacity;
+out vec4 fragColor;
+
+void main(void) {
+  vec2 coverage = texture(labelAtlas, vUv).rg;
+  float text = coverage.r * bitmapLabel.textColor.a * vTextOpacity;
+  float halo = coverage.g * bitmapLabel.haloColor.a * (1.0 - text);
+  float alpha = text + halo;
+  if (alpha < 0.004) discard;
+  fragColor = vec4((bitmapLabel.textColor.rgb * text + bitmapLabel.haloColor.rgb * halo) / alpha, alpha * layer.opacity);
+  DECKGL_FILTER_COLOR(fragColor, geometry);
+}
+`;
+
+const DEFAULT_FONT_FAMILY = '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif';
+
+/**
+ * Text labels at points, each drawn as one bitmap quad (see `label-atlas.ts`
+ * for why), all in one plain draw call. Labels keep their pixel size, face
+ * the screen and sit on whole pixels; a label's text is drawn into the atlas
+ * the first time it is shown.
+ */
+export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D>> {
+  static override layerName = 'BitmapLabelLayer';
+  static override defaultProps: DefaultProps<BitmapLabelLayerProps<unknown>> = {
+    data: { type: 'object', value: [], compare: true },
+    getPosition: { type: 'function', value: () => [0, 0] },
+    getText: { type: 'function', value: () => '' },
+    getTextOpacity: { type: 'function', value: () => 1 },
+    fontFamily: DEFAULT_FONT_FAMILY,
+    fontWeight: 600,
+    fontSize: 13,
+    haloWidth: 2,
+    textColor: { type: 'color', value: [30, 30, 30, 255] },
+    haloColor: { type: 'color', value: [255, 255, 255, 230] },
+    pixelOffset: { type: 'array', value: [0, 0], compare: true },
+  };
+
+  declare state: {
+    model?: Model;
+    atlas?: LabelAtlas;
+    texture?: Texture;
+    vertices?: Buffer;
+    vertexArray?: Float32Array;
+    vertexCount: number;
+  };
+
+  override getShaders() {
+    return super.getShaders({ vs, fs, modules: [project32, bitmapLabelUniforms] });
+  }
+
+  override initializeState() {
+    this.setState({ model: this.createModel(), vertexCount: 0 });
+  }
+
+  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
+    return changeFlags.propsOrDataChanged;
+  }
+
+  override updateState({ props, oldProps }: UpdateParameters<this>) {
+    const font: LabelFont = { family: props.fontFamily!, weight: props.fontWeight!, size: props.fontSize!, halo: props.haloWidth! };
+    const ratio = this.context.device.getDefaultCanvasContext().cssToDeviceRatio();
+    let { atlas } = this.state;
+    const fontChanged = !atlas || atlas.ratio !== Math.min(Math.max(ratio, 1), 3) || props.fontFamily !== oldProps.fontFamily || props.fontWeight !== oldProps.fontWeight || props.fontSize !== oldProps.fontSize || props.haloWidth !== oldProps.haloWidth;
+    if (fontChanged) {
+      atlas = new LabelAtlas(font, ratio);
+      this.state.texture?.destroy();
+      const texture = this.context.device.createTexture({
+        id: `${props.id}-atlas`,
+        format: 'rgba8unorm',
+        width: atlas.canvas.width,
+        height: atlas.canvas.height,
+        mipLevels: 1,
+        sampler: { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
+      });
+      this.state.model?.setBindings({ labelAtlas: texture });
+      this.setState({ atlas, texture });
+    }
+    if (!fontChanged && props.data === oldProps.data && props.pixelOffset === oldProps.pixelOffset && props.getTextOpacity === oldProps.getTextOpacity) return;
+    this.writeQuads(atlas!);
+  }
+
+  override draw() {
+    const { model, vertexCount, atlas } = this.state;
+    if (!model || !atlas || vertexCount === 0) return;
+    const color = (c: readonly number[] | undefined): [number, number, number, number] => [(c?.[0] ?? 0) / 255, (c?.[1] ?? 0) / 255, (c?.[2] ?? 0) / 255, (c?.[3] ?? 255) / 255];
+    model.shaderInputs.setProps({
+      bitmapLabel: { textColor: color(this.props.textColor), haloColor: color(this.props.haloColor), atlasSize: [atlas.canvas.width, atlas.canvas.height] },
+    });
+    model.setVertexCount(vertexCount);
+    model.draw(this.context.renderPass);
+  }
+
+  override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
+    this.state.vertices?.destroy();
+    this.state.texture?.destroy();
+    super.finalizeState(context);
+  }
+
+  /** Draws missing texts into the atlas, uploads what changed and writes one quad per label that has a bitmap. */
+  private writeQuads(atlas: LabelAtlas) {
+    const { data, getPosition, getText, getTextOpacity, pixelOffset } = this.props;
+    const texts = data.map((d) => getText(d));
+    atlas.prepare(texts);
+    this.uploadAtlas(atlas);
+    const quads: LabelQuad[] = [];
+    data.forEach((d, i) => {
+      const entry = atlas.get(texts[i]);
+      if (entry && texts[i]) quads.push({ position: getPosition(d), entry, alpha: getTextOpacity ? getTextOpacity(d) : 1 });
+    });
+    const vertexArray = writeLabelQuads(quads, atlas.ratio, pixelOffset ?? [0, 0], this.state.vertexArray);
+    let buffer = this.state.vertices;
+    const bytes = quads.length * VERTICES_PER_LABEL * LABEL_VERTEX_STRIDE;
+    if (bytes > 0 && (!buffer || buffer.byteLength < bytes)) {
+      buffer?.destroy();
+      buffer = this.context.device.createBuffer({ id: `${this.props.id}-vertices`, byteLength: vertexArray.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
+      this.state.model?.setAttributes({ [VERTEX_BUFFER]: buffer });
+    }
+    if (bytes > 0) buffer!.write(new Float32Array(vertexArray.buffer, 0, bytes / 4));
+    this.setState({ vertices: buffer, vertexArray, vertexCount: quads.length * VERTICES_PER_LABEL });
+  }
+
+  private uploadAtlas(atlas: LabelAtlas) {
+    const band = atlas.takeDirtyRows();
+    const texture = this.state.texture;
+    if (!band || !texture) return;
+    const [from, to] = band;
+    // Straight to WebGL, as the train layer does: a band of rows from the 2D canvas's pixels.
+    const gl = (this.context.device as unknown as { gl: WebGL2RenderingContext }).gl;
+    gl.bindTexture(gl.TEXTURE_2D, (texture as unknown as { handle: WebGLTexture }).handle);
+    gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, from, atlas.canvas.width, to - from, gl.RGBA, gl.UNSIGNED_BYTE, atlas.rows(from, to));
+    gl.bindTexture(gl.TEXTURE_2D, null);
+  }
+
+  private createModel(): Model {
+    const float = (floats: number) => floats * 4;
+    return new Model(this.context.device, {
+      ...this.getShaders(),
+      id: this.props.id,
+      topology: 'triangle-list',
+      vertexCount: 0,
+      bufferLayout: [
+        {
+          name: VERTEX_BUFFER,
+          byteStride: LABEL_VERTEX_STRIDE,
+          attributes: [
+            { attribute: 'positions', format: 'float32x3', byteOffset: float(LABEL_VERTEX.high) },
+            { attribute: 'positions64Low', format: 'float32x3', byteOffset: float(LABEL_VERTEX.low) },
+            { attribute: 'offsets', format: 'float32x2', byteOffset: float(LABEL_VERTEX.offset) },
+            { attribute: 'atlasCorners', format: 'float32x2', byteOffset: float(LABEL_VERTEX.atlas) },
+            { attribute: 'textOpacities', format: 'float32', byteOffset: float(LABEL_VERTEX.alpha) },
+          ],
+        },
+      ],
+      parameters: { depthWriteEnabled: false, depthCompare: 'always', cullMode: 'none' },
+    });
+  }
+}
