@@ -9,11 +9,14 @@
  * {@link chunkPaths} cuts the paths at the borders of a grid into chunks,
  * one per grid cell and zoom range, each chunk's vertices contiguous; a
  * {@link PathCuller} then hands the layer only the chunks that can be seen
- * (the view with a margin, at the current zoom), and keeps handing the same
- * object while the view stays inside the margin, so panning rarely rebuilds.
+ * (the view with a margin, at the current zoom; in a tilted view, also only
+ * those on the trapezoid of ground it sees, with a margin), and keeps handing
+ * the same object while the view stays inside the margin, so panning rarely
+ * selects again.
  *
  * @module
  */
+import { areaSize, expandArea, inViewArea, rectangleMeetsArea, type ViewArea } from '../data/trains/view-area.ts';
 
 /** Binary path data as deck.gl's PathLayer takes it (`getPath` has 3 values per vertex). */
 export interface BinaryPaths {
@@ -131,16 +134,21 @@ export function chunkPaths(paths: BinaryPaths, cell: readonly [number, number] =
   return { chunks, attributes: out, vertexCount };
 }
 
-/** The chunks drawn at `zoom` that overlap `bounds`. */
-export function visibleChunks(chunked: ChunkedPaths, bounds: LngLatBounds | null, zoom: number): number[] {
+/** The chunks drawn at `zoom` that overlap `bounds`, and `area` when given. */
+export function visibleChunks(chunked: ChunkedPaths, bounds: LngLatBounds | null, zoom: number, area: ViewArea | null = null): number[] {
   const selected: number[] = [];
   chunked.chunks.forEach((chunk, i) => {
     if (zoom < chunk.minZoom || zoom >= chunk.maxZoom) return;
-    if (bounds && (chunk.bounds[2] < bounds[0] || chunk.bounds[0] > bounds[2] || chunk.bounds[3] < bounds[1] || chunk.bounds[1] > bounds[3])) return;
+    const [west, south, east, north] = chunk.bounds;
+    if (bounds && (east < bounds[0] || west > bounds[2] || north < bounds[1] || south > bounds[3])) return;
+    if (area && !rectangleMeetsArea(area, west, south, east, north)) return;
     selected.push(i);
   });
   return selected;
 }
+
+/** Makes what a layer draws from the chunks selected (by default, their paths end to end: {@link pathsOfChunks}). */
+export type ChunkAssembler<T> = (chunked: ChunkedPaths, selected: readonly number[]) => T;
 
 /** Binary paths of the given chunks (their vertex ranges copied end to end). */
 export function pathsOfChunks(chunked: ChunkedPaths, selected: readonly number[]): BinaryPaths {
@@ -177,6 +185,13 @@ export function pathsOfChunks(chunked: ChunkedPaths, selected: readonly number[]
 
 /** Share of the view's width and height added on each side of the region handed to the layer. */
 const MARGIN = 0.5;
+/**
+ * The same for the ground a tilted view sees (a trapezoid): the bounding box
+ * of that trapezoid with the margin above held about twice the railway
+ * vertices on screen at the default view, all of them drawn in every frame
+ * the camera moves.
+ */
+const AREA_MARGIN = 0.25;
 /** A view wider than this (degrees) is not culled (the whole network is in sight, or the bounds are unreliable). */
 const MAX_CULLED_SPAN = 4;
 
@@ -186,27 +201,38 @@ const MAX_CULLED_SPAN = 4;
  * plus a margin) at the same whole zoom, and the region is not much larger
  * than the view (after zooming in); otherwise it selects again.
  */
-export class PathCuller {
+export class PathCuller<T = BinaryPaths> {
   private region: LngLatBounds | null = null;
+  private regionArea: ViewArea | null = null;
   private zoomBand = NaN;
   private selectionKey = '';
-  private current: BinaryPaths | null = null;
+  private current: T | null = null;
 
-  constructor(private readonly chunked: ChunkedPaths) {}
+  constructor(
+    private readonly chunked: ChunkedPaths,
+    private readonly assemble: ChunkAssembler<T> = pathsOfChunks as unknown as ChunkAssembler<T>,
+  ) {}
 
-  /** Paths to draw for a view (`bounds` null: the whole network), at `zoom`. */
-  update(bounds: LngLatBounds | null, zoom: number): BinaryPaths {
+  /**
+   * What to draw for a view (`bounds` null: the whole network), at `zoom`.
+   * With the ground `area` the view sees (see `groundArea`), chunks off that
+   * area grown by a margin are left out too.
+   */
+  update(bounds: LngLatBounds | null, zoom: number, area: ViewArea | null = null): T {
     const usable = bounds && bounds.every(Number.isFinite) && bounds[2] - bounds[0] < MAX_CULLED_SPAN && bounds[3] - bounds[1] < MAX_CULLED_SPAN ? bounds : null;
+    const usableArea = usable && area && area.every(Number.isFinite) ? area : null;
     const band = Math.floor(zoom);
-    if (this.current && band === this.zoomBand && this.covers(usable)) return this.current;
+    if (this.current && band === this.zoomBand && this.covers(usable) && this.coversArea(usableArea)) return this.current;
     const region = usable && expand(usable, MARGIN);
-    const selected = visibleChunks(this.chunked, region, zoom);
+    const regionArea = usableArea && expandArea(usableArea, AREA_MARGIN, 0);
+    const selected = visibleChunks(this.chunked, region, zoom, regionArea);
     const key = selected.join(',');
     this.region = region;
+    this.regionArea = regionArea;
     this.zoomBand = band;
     if (this.current && key === this.selectionKey) return this.current;
     this.selectionKey = key;
-    this.current = pathsOfChunks(this.chunked, selected);
+    this.current = this.assemble(this.chunked, selected);
     return this.current;
   }
 
@@ -216,6 +242,14 @@ export class PathCuller {
     const inside = view[0] >= region[0] && view[1] >= region[1] && view[2] <= region[2] && view[3] <= region[3];
     const area = (b: LngLatBounds) => (b[2] - b[0]) * (b[3] - b[1]);
     return inside && area(region) <= area(view) * (1 + 2 * MARGIN) ** 2 * 2;
+  }
+
+  /** Whether the ground area last handed out still holds the view's, and is not much larger (after zooming in). */
+  private coversArea(view: ViewArea | null): boolean {
+    const region = this.regionArea;
+    if (!region || !view) return region === view;
+    for (let i = 0; i < 4; i++) if (!inViewArea(region, view[i * 2], view[i * 2 + 1])) return false;
+    return areaSize(region) <= areaSize(view) * (1 + 2 * AREA_MARGIN) ** 2 * 2;
   }
 }
 
@@ -229,15 +263,17 @@ export interface ZoomBand {
  * A {@link PathCuller} per zoom band, each over the paths `build(band)` gives
  * for it (a level of detail), built the first time the band is shown; the
  * bands next to the one shown are built ahead when the main thread is idle,
- * so that zooming across a band's edge does not wait for them.
+ * so that zooming across a band's edge does not wait for them. `assembler`
+ * gives each band's culler what makes the drawn object from its chunks.
  */
-export class LodCuller<Band extends ZoomBand = ZoomBand> {
-  private readonly cullers = new Map<Band, PathCuller>();
+export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
+  private readonly cullers = new Map<Band, PathCuller<T>>();
   private idleRequest: number | null = null;
 
   constructor(
     private readonly bands: readonly Band[],
     private readonly build: (band: Band) => BinaryPaths,
+    private readonly assembler: () => ChunkAssembler<T> = () => pathsOfChunks as unknown as ChunkAssembler<T>,
   ) {}
 
   /** The band serving `zoom` (the nearest one when none covers it). */
@@ -245,10 +281,10 @@ export class LodCuller<Band extends ZoomBand = ZoomBand> {
     return this.bands.find((b) => zoom >= b.minZoom && zoom < b.maxZoom) ?? (zoom < this.bands[0].minZoom ? this.bands[0] : this.bands[this.bands.length - 1]);
   }
 
-  /** Paths to draw for a view, from the band of `zoom` (see {@link PathCuller.update}). */
-  update(bounds: LngLatBounds | null, zoom: number): BinaryPaths {
+  /** What to draw for a view, from the band of `zoom` (see {@link PathCuller.update}). */
+  update(bounds: LngLatBounds | null, zoom: number, area: ViewArea | null = null): T {
     const band = this.bandAt(zoom);
-    const paths = this.cullerOf(band).update(bounds, zoom);
+    const paths = this.cullerOf(band).update(bounds, zoom, area);
     this.buildNeighboursWhenIdle(band);
     return paths;
   }
@@ -259,9 +295,9 @@ export class LodCuller<Band extends ZoomBand = ZoomBand> {
     this.idleRequest = null;
   }
 
-  private cullerOf(band: Band): PathCuller {
+  private cullerOf(band: Band): PathCuller<T> {
     let culler = this.cullers.get(band);
-    if (!culler) this.cullers.set(band, (culler = new PathCuller(chunkPaths(this.build(band)))));
+    if (!culler) this.cullers.set(band, (culler = new PathCuller(chunkPaths(this.build(band)), this.assembler())));
     return culler;
   }
 

@@ -5,6 +5,8 @@ import { packVertexStyle } from './vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from './track-uniforms.ts';
 import { LodCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
+import { chunkStripAssembler, type TrackStrip } from './track-strips.ts';
+import { groundArea, type GroundViewport } from '../data/trains/view-area.ts';
 import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
 
 /** Props of {@link RailwayLayer}. */
@@ -82,20 +84,23 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
     lineWidth: 0.4,
   };
 
-  declare state: { culler: LodCuller | null; paths: BinaryPaths | null };
+  declare state: { culler: LodCuller<LodBand, TrackStrip> | null; strip: TrackStrip | null };
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
     return changeFlags.somethingChanged;
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.network !== oldProps.network) {
-      const network = props.network;
+    if (props.network !== oldProps.network || props.lineWidth !== oldProps.lineWidth || props.track?.spacing !== oldProps.track?.spacing) {
+      const { network, lineWidth, track } = props;
       this.state.culler?.dispose();
-      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)) : null });
+      // Each chunk's strip is built once per band (see `chunkStripAssembler`), so a turning camera only joins them.
+      const assembler = () => chunkStripAssembler({ width: lineWidth, spacing: track.spacing });
+      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band), assembler) : null });
     }
-    const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
-    if (paths !== this.state.paths) this.setState({ paths });
+    const { viewport } = this.context;
+    const strip = this.state.culler?.update(viewBounds(viewport), viewport.zoom, groundArea(viewport as unknown as GroundViewport)) ?? null;
+    if (strip !== this.state.strip) this.setState({ strip });
   }
 
   override finalizeState(context: Parameters<CompositeLayer['finalizeState']>[0]) {
@@ -104,12 +109,12 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   }
 
   override renderLayers() {
-    const { paths } = this.state;
-    if (!paths) return null;
+    const { strip } = this.state;
+    if (!strip) return null;
     return new TrackLineLayer(
       this.getSubLayerProps({
         id: 'lines',
-        paths,
+        strip,
         track: this.props.track,
         lineWidth: this.props.lineWidth,
       }),

@@ -1,4 +1,4 @@
-import type { BinaryPaths } from './path-culling.ts';
+import { pathsOfChunks, type BinaryPaths, type ChunkAssembler } from './path-culling.ts';
 import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_SPACING_METRES } from './track-uniforms.ts';
 import { vertexStyleOpacity } from './vertex-style.ts';
 
@@ -182,4 +182,61 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     write(last, 1, 1, first, last);
   });
   return { bytes, vertexCount, segmentCount };
+}
+
+/** Strips end to end, each joined to the next by two degenerate triangles (its last vertex and the next's first, repeated). */
+export function joinStrips(strips: readonly TrackStrip[]): TrackStrip {
+  const parts = strips.filter((s) => s.vertexCount > 0);
+  let vertexCount = Math.max(0, parts.length - 1) * 2;
+  let segmentCount = 0;
+  for (const part of parts) {
+    vertexCount += part.vertexCount;
+    segmentCount += part.segmentCount;
+  }
+  const bytes = new Uint8Array(vertexCount * STRIP_STRIDE);
+  let at = 0;
+  parts.forEach((part, i) => {
+    const size = part.vertexCount * STRIP_STRIDE;
+    if (i > 0) {
+      bytes.copyWithin(at, at - STRIP_STRIDE, at);
+      bytes.set(part.bytes.subarray(0, STRIP_STRIDE), at + STRIP_STRIDE);
+      at += 2 * STRIP_STRIDE;
+    }
+    bytes.set(part.bytes.subarray(0, size), at);
+    at += size;
+  });
+  return { bytes, vertexCount, segmentCount };
+}
+
+/** Bytes of chunk strips an assembler keeps (the chunks last selected are always kept). */
+const KEPT_STRIP_BYTES = 8_000_000;
+
+/**
+ * Builds each chunk's strip the first time the chunk is selected and joins
+ * the selected chunks' strips: selecting again (as a turning camera does)
+ * costs copies, not a new strip. Beyond {@link KEPT_STRIP_BYTES}, the strips
+ * of chunks not selected now are let go.
+ */
+export function chunkStripAssembler(style: StripStyle): ChunkAssembler<TrackStrip> {
+  const built = new Map<number, TrackStrip>();
+  let keptBytes = 0;
+  return (chunked, selected) => {
+    const strips = selected.map((i) => {
+      let strip = built.get(i);
+      if (!strip) {
+        built.set(i, (strip = buildTrackStrip(pathsOfChunks(chunked, [i]), style)));
+        keptBytes += strip.bytes.byteLength;
+      }
+      return strip;
+    });
+    if (keptBytes > KEPT_STRIP_BYTES) {
+      const now = new Set(selected);
+      for (const [i, strip] of built) {
+        if (now.has(i)) continue;
+        built.delete(i);
+        keptBytes -= strip.bytes.byteLength;
+      }
+    }
+    return joinStrips(strips);
+  };
 }

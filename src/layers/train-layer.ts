@@ -4,7 +4,7 @@ import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
-import { expandArea, rectangleArea, viewDepth, type DepthViewport, type ViewArea } from '../data/trains/view-area.ts';
+import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/trains/view-area.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
@@ -220,26 +220,11 @@ void main(void) {
 const VIEW_MARGIN = 0.15;
 /** Degrees added at each corner so that a train whose head is just outside but whose cars are inside is drawn (about 400 m). */
 const TRAIN_LENGTH_MARGIN = 0.004;
-/**
- * Below this pitch (degrees) the top corners of the screen look at the
- * ground (deck.gl's camera has a half field of view of about 18.4°), so the
- * view is the trapezoid under the four corners; above it, the bounding box
- * deck.gl computes up to its far plane is used.
- */
-const MAX_TRAPEZOID_PITCH = 68;
-
-type GroundViewport = DepthViewport & { getBounds?: () => number[] };
 
 /** The ground the viewport sees, with margins; null (all trains) when the viewport cannot tell. */
 function viewArea(viewport: GroundViewport): ViewArea | null {
-  const { width, height } = viewport;
-  if ((viewport.pitch ?? 0) < MAX_TRAPEZOID_PITCH) {
-    const corners = [[0, height], [width, height], [width, 0], [0, 0]].flatMap((xy) => viewport.unproject(xy).slice(0, 2));
-    if (corners.length === 8 && corners.every(Number.isFinite)) return expandArea(corners as unknown as ViewArea, VIEW_MARGIN, TRAIN_LENGTH_MARGIN);
-  }
-  const b = viewport.getBounds?.();
-  if (!b || b.length < 4 || !b.every(Number.isFinite)) return null;
-  return expandArea(rectangleArea(b[0], b[1], b[2], b[3]), VIEW_MARGIN, TRAIN_LENGTH_MARGIN);
+  const area = groundArea(viewport);
+  return area && expandArea(area, VIEW_MARGIN, TRAIN_LENGTH_MARGIN);
 }
 
 /**

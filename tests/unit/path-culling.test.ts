@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPaths, pathsOfChunks, PathCuller, visibleChunks, type BinaryPaths } from '../../src/layers/path-culling.ts';
+import { WebMercatorViewport } from '@deck.gl/core';
+import { chunkPaths, LodCuller, pathsOfChunks, PathCuller, viewBounds, visibleChunks, type BinaryPaths } from '../../src/layers/path-culling.ts';
+import { buildRailwayPaths } from '../../src/layers/railway-layer.ts';
+import { buildTrackStrip, chunkStripAssembler, joinStrips, STRIP_STRIDE, STRIP_VERTEX } from '../../src/layers/track-strips.ts';
+import { TRACK_LOD_BANDS } from '../../src/data/track-lod.ts';
+import { groundArea, rectangleMeetsArea, type ViewArea } from '../../src/data/trains/view-area.ts';
+import { loadRealData } from './fixtures/real-data.ts';
 import { packVertexStyle } from '../../src/layers/vertex-style.ts';
 
 /** Paths from lists of [lng, lat] with a zoom range each; colour = path index. */
@@ -85,5 +91,93 @@ describe('path culling', () => {
     const culler = new PathCuller(chunkPaths(source));
     expect(segments(culler.update(null, 16))).toEqual(segments(source));
     expect(segments(culler.update([100, 0, 170, 60], 16))).toEqual(segments(source));
+  });
+
+  it('in a tilted view, leaves out chunks off the ground it sees, and keeps every vertex on screen', () => {
+    const { network } = loadRealData();
+    for (const [zoom, bearing] of [[14, 0], [14, 135], [11, 0], [16, -60]]) {
+      const viewport = new WebMercatorViewport({ width: 1280, height: 720, longitude: 139.767, latitude: 35.6814, zoom, pitch: 60, bearing });
+      const bounds = viewBounds(viewport);
+      const byBox = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)).update(bounds, zoom);
+      const byArea = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)).update(bounds, zoom, groundArea(viewport));
+      const onScreen = (paths: BinaryPaths) => {
+        const positions = paths.attributes.getPath.value as Float64Array;
+        const seen = new Set<string>();
+        for (let v = 0; v < positions.length / 3; v++) {
+          const [x, y] = viewport.project([positions[v * 3], positions[v * 3 + 1], 0]);
+          if (x >= 0 && x <= 1280 && y >= 0 && y <= 720) seen.add(`${positions[v * 3]},${positions[v * 3 + 1]}`);
+        }
+        return seen;
+      };
+      const shownByBox = onScreen(byBox);
+      const shownByArea = onScreen(byArea);
+      // Nothing on screen is lost…
+      expect(shownByArea.size).toBe(shownByBox.size);
+      for (const p of shownByBox) expect(shownByArea.has(p)).toBe(true);
+      // …and where the view is a long trapezoid, far fewer vertices are drawn.
+      const count = (paths: BinaryPaths) => (paths.attributes.getPath.value as Float64Array).length / 3;
+      if (zoom === 14) expect(count(byArea)).toBeLessThan(count(byBox) * 0.75);
+      else expect(count(byArea)).toBeLessThanOrEqual(count(byBox));
+    }
+  });
+
+  it('keeps handing the same paths while the turning view stays inside its ground area with the margin', () => {
+    const { network } = loadRealData();
+    const culler = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band));
+    const at = (bearing: number) => {
+      const viewport = new WebMercatorViewport({ width: 1280, height: 720, longitude: 139.767, latitude: 35.6814, zoom: 14, pitch: 60, bearing });
+      return culler.update(viewBounds(viewport), 14, groundArea(viewport));
+    };
+    const first = at(0);
+    expect(at(1)).toBe(first);
+    expect(at(60)).not.toBe(first);
+  });
+});
+
+describe('strips of chunks', () => {
+  it('joins strips with two degenerate vertices between them, and builds each chunk\'s strip once', () => {
+    const chunked = chunkPaths(source);
+    const strips = [0, 1, 2].map((i) => buildTrackStrip(pathsOfChunks(chunked, [i]), { width: 0.4 }));
+    const joined = joinStrips(strips);
+    expect(joined.vertexCount).toBe(strips.reduce((n, s) => n + s.vertexCount, 0) + 4);
+    expect(joined.segmentCount).toBe(strips.reduce((n, s) => n + s.segmentCount, 0));
+    const vertex = (bytes: Uint8Array, i: number) => Array.from(bytes.subarray(i * STRIP_STRIDE, (i + 1) * STRIP_STRIDE));
+    const a = strips[0].vertexCount;
+    // The first strip, its last vertex again, the second's first vertex, then the second strip.
+    expect(vertex(joined.bytes, a - 1)).toEqual(vertex(strips[0].bytes, a - 1));
+    expect(vertex(joined.bytes, a)).toEqual(vertex(strips[0].bytes, a - 1));
+    expect(vertex(joined.bytes, a + 1)).toEqual(vertex(strips[1].bytes, 0));
+    expect(vertex(joined.bytes, a + 2)).toEqual(vertex(strips[1].bytes, 0));
+    expect(vertex(joined.bytes, joined.vertexCount - 1)).toEqual(vertex(strips[2].bytes, strips[2].vertexCount - 1));
+    // Every vertex of each chunk's strip is in the joined one, in order (positions read back).
+    const floats = new Float32Array(joined.bytes.buffer);
+    expect(floats[(a + 2) * (STRIP_STRIDE / 4) + STRIP_VERTEX.high]).toBe(new Float32Array(strips[1].bytes.buffer)[STRIP_VERTEX.high]);
+
+    // A chunk's strip is built from its paths, which read the chunked attributes once: count those reads.
+    let builds = 0;
+    const spy = new Proxy(chunked, { get: (t, k) => (k === 'attributes' && builds++, Reflect.get(t, k)) });
+    const assembler = chunkStripAssembler({ width: 0.4 });
+    expect(assembler(spy, [0, 1]).vertexCount).toBe(strips[0].vertexCount + strips[1].vertexCount + 2);
+    const afterFirst = builds;
+    expect(assembler(spy, [1, 0]).vertexCount).toBe(strips[0].vertexCount + strips[1].vertexCount + 2);
+    expect(builds).toBe(afterFirst); // both chunks' strips were kept
+    assembler(spy, [2]);
+    expect(builds).toBeGreaterThan(afterFirst);
+  });
+});
+
+describe('rectangle and ground area', () => {
+  // A trapezoid, corners anticlockwise, and the same clockwise.
+  const area: ViewArea = [0, 0, 4, 0, 3, 2, 1, 2];
+  const clockwise: ViewArea = [1, 2, 3, 2, 4, 0, 0, 0];
+  it('meet when they overlap or touch, in either corner order', () => {
+    for (const a of [area, clockwise]) {
+      expect(rectangleMeetsArea(a, 1, 0.5, 2, 1)).toBe(true); // inside
+      expect(rectangleMeetsArea(a, -1, -1, 5, 3)).toBe(true); // around it
+      expect(rectangleMeetsArea(a, 3.9, -1, 6, 0)).toBe(true); // touching the bottom edge
+      expect(rectangleMeetsArea(a, 3.8, 1.6, 5, 3)).toBe(false); // beyond the slanted right edge, inside the bounding box
+      expect(rectangleMeetsArea(a, -1, 1.7, 0.1, 3)).toBe(false); // beyond the slanted left edge
+      expect(rectangleMeetsArea(a, 5, 0, 6, 1)).toBe(false); // right of it
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { WebMercatorViewport as DeckViewport } from '@deck.gl/core';
 import { WebMercatorViewport } from '@math.gl/web-mercator';
-import { expandArea, inViewArea, rectangleArea, relativeScaleAt, viewDepth, type ViewArea } from '../../src/data/trains/view-area.ts';
+import { expandArea, groundArea, inViewArea, rectangleArea, relativeScaleAt, viewDepth, type ViewArea } from '../../src/data/trains/view-area.ts';
 
 // A tilted camera's view: narrow near edge (south), wide far edge (north).
 const trapezoid: ViewArea = [139.76, 35.67, 139.78, 35.67, 139.8, 35.7, 139.74, 35.7];
@@ -70,5 +71,20 @@ describe('view depth', () => {
     const depth = viewDepth(new WebMercatorViewport({ width: 800, height: 600, longitude: 139.767, latitude: 35.6814, zoom: 14, pitch: 60 }))!;
     expect(relativeScaleAt(depth, 139.767, 36.5)).toBeLessThan(0.05); // 90 km north, towards the horizon
     expect(relativeScaleAt(depth, 139.767, 35.5)).toBe(0); // 20 km south, behind the camera
+  });
+});
+
+describe('ground area', () => {
+  it('is the trapezoid under the screen corners of a tilted view, near edge first, and the bounds when the view reaches the horizon', () => {
+    const viewport = new DeckViewport({ width: 1280, height: 720, longitude: 139.767, latitude: 35.6814, zoom: 14, pitch: 60, bearing: 0 });
+    const area = groundArea(viewport)!;
+    const near = area[2] - area[0];
+    const far = area[4] - area[6];
+    expect(far / near).toBeGreaterThan(2); // wide far edge
+    expect(area[5]).toBeGreaterThan(area[1]); // the far edge north of the near one
+    expect(inViewArea(area, 139.767, 35.6814)).toBe(true);
+    const steep = { width: 100, height: 100, pitch: 80, project: () => [0, 0], unproject: () => [NaN, NaN], getBounds: () => [1, 2, 3, 4] };
+    expect(groundArea(steep)).toEqual(rectangleArea(1, 2, 3, 4));
+    expect(groundArea({ ...steep, getBounds: undefined })).toBeNull();
   });
 });

@@ -112,3 +112,72 @@ export function viewDepth(viewport: DepthViewport): ViewDepth | null {
   const depth = [lng0, lat0, (s0 / sLng - 1) / GRADIENT_STEP_DEGREES, (s0 / sLat - 1) / GRADIENT_STEP_DEGREES];
   return depth.every(Number.isFinite) && s0 > 0 ? (depth as unknown as ViewDepth) : null;
 }
+
+/** What {@link groundArea} needs of a viewport. */
+export interface GroundViewport extends DepthViewport {
+  getBounds?: () => number[];
+}
+
+/**
+ * Below this pitch (degrees) the top corners of the screen look at the
+ * ground (deck.gl's camera has a half field of view of about 18.4°), so the
+ * view is the trapezoid under the four corners; above it, the bounding box
+ * deck.gl computes up to its far plane is used.
+ */
+export const MAX_TRAPEZOID_PITCH = 68;
+
+/** The ground a viewport sees (no margin); null when the viewport cannot tell. */
+export function groundArea(viewport: GroundViewport): ViewArea | null {
+  const { width, height } = viewport;
+  if ((viewport.pitch ?? 0) < MAX_TRAPEZOID_PITCH) {
+    const corners = [[0, height], [width, height], [width, 0], [0, 0]].flatMap((xy) => viewport.unproject(xy).slice(0, 2));
+    if (corners.length === 8 && corners.every(Number.isFinite)) return corners as unknown as ViewArea;
+  }
+  const b = viewport.getBounds?.();
+  if (!b || b.length < 4 || !b.every(Number.isFinite)) return null;
+  return rectangleArea(b[0], b[1], b[2], b[3]);
+}
+
+/** Twice the signed area of an area (positive when its corners go anticlockwise). */
+function signedArea2(area: ViewArea): number {
+  let sum = 0;
+  for (let i = 0; i < 4; i++) {
+    const j = ((i + 1) % 4) * 2;
+    sum += area[i * 2] * area[j + 1] - area[j] * area[i * 2 + 1];
+  }
+  return sum;
+}
+
+/** The size of an area, square degrees. */
+export function areaSize(area: ViewArea): number {
+  return Math.abs(signedArea2(area)) / 2;
+}
+
+/** Whether the rectangle [west, south, east, north] and the area overlap (touching counts). */
+export function rectangleMeetsArea(area: ViewArea, west: number, south: number, east: number, north: number): boolean {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < 4; i++) {
+    minX = Math.min(minX, area[i * 2]);
+    maxX = Math.max(maxX, area[i * 2]);
+    minY = Math.min(minY, area[i * 2 + 1]);
+    maxY = Math.max(maxY, area[i * 2 + 1]);
+  }
+  if (east < minX || west > maxX || north < minY || south > maxY) return false;
+  // Two convex shapes are apart when an edge of one separates them; the rectangle's edges were the test above.
+  const orientation = Math.sign(signedArea2(area)) || 1;
+  const corners = [west, south, east, south, east, north, west, north];
+  for (let i = 0; i < 4; i++) {
+    const ax = area[i * 2];
+    const ay = area[i * 2 + 1];
+    const j = ((i + 1) % 4) * 2;
+    const ex = area[j] - ax;
+    const ey = area[j + 1] - ay;
+    let outside = true;
+    for (let k = 0; k < 8 && outside; k += 2) outside = (ex * (corners[k + 1] - ay) - ey * (corners[k] - ax)) * orientation < 0;
+    if (outside) return false;
+  }
+  return true;
+}
