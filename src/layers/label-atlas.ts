@@ -148,6 +148,11 @@ export class LabelAtlas {
     return this.ctx.getImageData(0, from, this.canvas.width, to - from);
   }
 
+  /**
+   * Empties the atlas. Nothing needs uploading for that: rows are uploaded
+   * whole once labels are drawn into them, and what is left of old labels in
+   * the texture's other rows is never read.
+   */
   private clear() {
     const { ctx, canvas } = this;
     ctx.globalCompositeOperation = 'copy';
@@ -155,8 +160,8 @@ export class LabelAtlas {
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     this.entries.clear();
     this.packer.reset();
-    this.dirtyFrom = 0;
-    this.dirtyTo = canvas.height;
+    this.dirtyFrom = Infinity;
+    this.dirtyTo = 0;
   }
 
   private add(text: string): boolean {
