@@ -56,7 +56,7 @@ export const DRAW_COUNTER_SCRIPT = `(() => {
   };
   const count = (gl, vertices, instances) => {
     const el = gl.canvas;
-    const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : el && el.id === 'tt-labels' ? 'labels' : 'deck';
+    const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : 'deck';
     const program = current.get(gl);
     const shader = (program && names.get(program)) || '(unnamed)';
     const key = canvas + '|' + shader;

@@ -59,7 +59,7 @@ export function gtfsNetworkLayers(
   return [...routes, ...stops];
 }
 
-/** Stop names of every loaded feed, for the names' canvas. */
+/** Stop names of every loaded feed, drawn over the trains. */
 export function gtfsLabelLayers(feeds: readonly GtfsFeedView[], options: { colors: StopColors; visible: boolean }): Layer[] {
   return feeds.map((feed) => new GtfsStopLabelLayer({ id: `gtfs-stop-names-${feed.id}`, data: feed.data, colors: options.colors, visible: options.visible }));
 }

@@ -60,7 +60,6 @@ export const MAX_PITCH = 85;
 const ROUTES_AFTER_FRAMES = 1;
 const STOPS_AFTER_FRAMES = 3;
 const NAMES_AFTER_FRAMES = 5;
-const noop = () => {};
 /**
  * The network's canvas draws without multisampling (the track lines and station shapes antialias their edges in
  * their fragment shaders; 4× multisampling multiplies the fragment work of software WebGL) and does not preserve its
@@ -295,10 +294,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         : [],
     [gtfs, gtfsRealtimeSources, gtfsVehicles, gtfsSelection, light, visible, searching, ecoInterval, stats],
   );
-  const overlayLayers = useMemo(() => [...trainLayers, ...gtfsVehicleLayers, rainLayer], [trainLayers, gtfsVehicleLayers, rainLayer]);
 
-  // Station names, above the trains, on a canvas of their own: redrawn only when the camera or they change.
-  // The selected station's exits (while its exit list is open) sit with the names, above the trains.
+  // Station names above the trains and the rain, on the same canvas (see `useOverlayDeck`). The selected station's
+  // exits (while its exit list is open) sit with the names; the route search journey under them.
   const exitLayer = useExitLayer(theme);
   const journeyTrack = useMemo(() => trackStyle(viewMode), [viewMode]);
   const journeyLayer = useJourneyLayer(journeyTrack);
@@ -313,7 +311,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     () => (gtfs && gtfsNameFeeds.length ? gtfs.gtfsLabelLayers(gtfsNameFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
     [gtfs, gtfsNameFeeds, theme, visible],
   );
-  const labelAndJourneyLayers = useMemo(() => [journeyLayer, ...labelLayers, ...gtfsLabelLayers], [journeyLayer, labelLayers, gtfsLabelLayers]);
+  const overlayLayers = useMemo(
+    () => [...trainLayers, ...gtfsVehicleLayers, rainLayer, journeyLayer, ...labelLayers, ...gtfsLabelLayers],
+    [trainLayers, gtfsVehicleLayers, rainLayer, journeyLayer, labelLayers, gtfsLabelLayers],
+  );
 
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
@@ -352,11 +353,6 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   useLayoutEffect(() => {
     if (gtfs && gtfsRealtimeSources.length > 0 && overlay.current) gtfs.prepareVehicleProgram(overlay.current);
   }, [gtfs, gtfsRealtimeSources, overlay]);
-  const labelsParent = useRef<HTMLDivElement>(null);
-  // Hidden while it has nothing to draw (zoomed out, no route, no exits, no feed's names).
-  const namesPlaced = useAppStore((s) => s.stationNamesInView.length > 0);
-  const labelsShown = namesPlaced || journeyLayer !== null || exitLayer !== null || gtfsLabelLayers.length > 0;
-  useOverlayDeck('tt-labels', labelsParent, labelAndJourneyLayers, overlayCamera, onCameraChange, noop, networkDrawn, MAP_VIEW, labelsShown);
   /** Picks a train, an aircraft or a GTFS vehicle on the overlay at a point of the map (px from its top left). */
   const pickTrain = useCallback(
     (x: number, y: number, radius = 0): PickingInfo | null =>
@@ -488,7 +484,6 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         <StackedBaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
-      <div ref={labelsParent} className="tt-overlay" />
     </>
   );
 }

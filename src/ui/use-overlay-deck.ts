@@ -3,34 +3,30 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Another deck.gl canvas over the map, following the camera of the map below
- * and taking no input. The app stacks three: the map's own deck.gl canvas
- * with the network's shapes, an overlay with what moves every frame (trains,
- * delay markers), and one with the station names, which must stay above the trains.
+ * and taking no input. The app stacks two: the map's own deck.gl canvas with
+ * the network's shapes, and an overlay with what moves every frame (trains,
+ * delay markers, airplanes, vehicles, rain) and, above it, the station names.
  *
  * Why: deck.gl redraws every layer of a canvas whenever one changes. The
- * network's shapes and the names change only with the camera, but trains
- * move every frame; on one canvas, the whole network and every name were
- * drawn again with every train frame. Measured at the default view under
- * software WebGL: 1.3 s per frame with everything on one canvas; with the
- * names on the trains' overlay, about a quarter fewer frames per second than
- * with the names on a canvas of their own.
+ * network's shapes change only with the camera, but trains move every frame;
+ * on one canvas, the whole network was drawn again with every train frame
+ * (measured at the default view under software WebGL: 1.3 s per frame).
+ * The names are one draw of bitmap quads (see `bitmap-label-layer.ts`), so
+ * drawing them again with each train frame costs little, while a canvas of
+ * their own cost the browser about 30 ms per frame under software WebGL
+ * just to put the page's full-window canvases together.
  *
  * Each canvas has a WebGL context of its own, and creating one (with its
  * drawing buffer and shaders) takes hundreds of milliseconds of main-thread
- * time under software WebGL; the app creates the overlays only once the
- * network has been drawn (`enabled`), so they do not delay the first view.
- * They draw without multisampling and without preserving the drawing buffer:
- * the trains' canvas is redrawn every frame, and both would cost a resolve or
- * a copy of the whole canvas each time.
+ * time under software WebGL; the app creates the overlay only once the
+ * network has been drawn (`enabled`), so it does not delay the first view.
+ * It draws without multisampling and without preserving the drawing buffer:
+ * it is redrawn every frame, and either would cost a resolve or a copy of
+ * the whole canvas each time.
  *
  * Returns a ref to the deck (null until mounted). `id` names its canvas;
  * `camera()` gives the view to draw; `subscribe(onChange)` must call
  * `onChange` whenever it changes and return an unsubscribe function.
- *
- * `shown: false` hides the canvas while its layers have nothing to draw (the
- * names' canvas zoomed out): the browser then leaves it out when it puts the
- * page's layers together, which under software WebGL costs about 30 ms for
- * each full-window canvas in every frame the camera moves.
  */
 export function useOverlayDeck(
   id: string,
@@ -41,7 +37,6 @@ export function useOverlayDeck(
   onAfterRender: () => void,
   enabled = true,
   view?: View,
-  shown = true,
 ): RefObject<Deck<View | null> | null> {
   const deck = useRef<Deck<View | null> | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
@@ -73,15 +68,6 @@ export function useOverlayDeck(
   useEffect(() => {
     deck.current?.setProps({ layers });
   }, [layers]);
-
-  useEffect(() => {
-    const overlay = deck.current;
-    const canvas = overlay?.getCanvas();
-    if (!overlay || !canvas) return;
-    canvas.style.visibility = shown ? '' : 'hidden';
-    // What it drew while hidden may not have been kept (its drawing buffer is not preserved).
-    if (shown) overlay.redraw('shown');
-  }, [shown, enabled]);
 
   return deck;
 }

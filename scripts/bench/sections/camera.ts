@@ -141,7 +141,7 @@ function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures>
     });
     const vertices = f.draws.reduce((s, d) => s + d.vertices, 0);
     const network = f.draws.filter((d) => d.canvas === 'deck').reduce((s, d) => s + d.vertices, 0);
-    out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, all canvases`, value: perFrame(vertices, f.frames), unit: 'count', note: 'vertices drawn per frame (instances × vertices per instance), all four canvases' });
+    out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, all canvases`, value: perFrame(vertices, f.frames), unit: 'count', note: 'vertices drawn per frame (instances × vertices per instance), all canvases' });
     out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, network (railways, stations)`, value: perFrame(network, f.frames), unit: 'count', note: "the map's own deck.gl canvas" });
     const gpu = f.cpuPerFrame.find(([name]) => name === 'gpu-process');
     if (gpu) out.push({ metric: `  ${key}, base map ${basemap}: GPU-process CPU per frame`, value: gpu[1], unit: 'ms', note: 'CPU time of the GPU process (SwiftShader draws there, on several threads) per animation frame' });

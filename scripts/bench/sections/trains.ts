@@ -399,7 +399,7 @@ function computePerTrainFrame(w: WindowFigures): number {
 const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fpsOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.frames)), sum(windows.map((w) => w.ms)));
 const rafRateOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.rafs)), sum(windows.map((w) => w.ms)));
-/** Draws of the deck.gl canvases: the map's (network shapes), the trains' overlay and the station names'. */
+/** Draws of the deck.gl canvases: the map's (network shapes) and the overlay (trains, then the station names). */
 const deckDraws = (f: TrainFigures) => f.busy.draws.filter((d) => d.canvas !== 'maplibre');
 /**
  * deck.gl frames whose draw calls the counter saw in the still window: the
