@@ -37,6 +37,9 @@ test('English station names are listed and drawn near Tokyo Station', async ({ p
   expect((await stationsInView(page)).filter((n) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(n))).toEqual([]);
   // The list is labelled for assistive technology.
   await expect(page.getByRole('list', { name: 'Stations in view' })).toBeAttached();
+  // The names are drawn on the trains' overlay, not a canvas of their own: each full-window canvas costs every frame
+  // its share of putting the page together. Three: the base map's, the network's and the overlay.
+  expect(await page.locator('canvas').evaluateAll((all) => all.map((c) => c.id || c.className))).toEqual(['deckgl-overlay', 'maplibregl-canvas', 'tt-overlay']);
 });
 
 test('Japanese station names are listed in Japanese', async ({ page }) => {
