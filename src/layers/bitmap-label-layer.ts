@@ -2,7 +2,8 @@ import { Layer, project32, type DefaultProps, type UpdateParameters } from '@dec
 import { Buffer, type Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import { LabelAtlas, type LabelFont } from './label-atlas.ts';
+import { atlasPixelRatio, LabelAtlas, type LabelFont } from './label-atlas.ts';
+import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { LABEL_VERTEX, LABEL_VERTEX_STRIDE, VERTICES_PER_LABEL, writeLabelQuads, type LabelQuad } from './label-quads.ts';
 
 /** Props of {@link BitmapLabelLayer}. */
@@ -97,7 +98,8 @@ void main(void) {
 }
 `;
 
-const DEFAULT_FONT_FAMILY = '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif';
+/** An RGBA 0–255 colour as the shader takes it (0–1). */
+const unitColor = (c: readonly number[] | undefined): [number, number, number, number] => [(c?.[0] ?? 0) / 255, (c?.[1] ?? 0) / 255, (c?.[2] ?? 0) / 255, (c?.[3] ?? 255) / 255];
 
 /**
  * Text labels at points, each drawn as one bitmap quad (see `label-atlas.ts`
@@ -112,7 +114,7 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
     getPosition: { type: 'function', value: () => [0, 0] },
     getText: { type: 'function', value: () => '' },
     getTextOpacity: { type: 'function', value: () => 1 },
-    fontFamily: DEFAULT_FONT_FAMILY,
+    fontFamily: LABEL_FONT_FAMILY,
     fontWeight: 600,
     fontSize: 13,
     haloWidth: 2,
@@ -146,7 +148,7 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
     const font: LabelFont = { family: props.fontFamily!, weight: props.fontWeight!, size: props.fontSize!, halo: props.haloWidth! };
     const ratio = this.context.device.getDefaultCanvasContext().cssToDeviceRatio();
     let { atlas } = this.state;
-    const fontChanged = !atlas || atlas.ratio !== Math.min(Math.max(ratio, 1), 3) || props.fontFamily !== oldProps.fontFamily || props.fontWeight !== oldProps.fontWeight || props.fontSize !== oldProps.fontSize || props.haloWidth !== oldProps.haloWidth;
+    const fontChanged = !atlas || atlas.ratio !== atlasPixelRatio(ratio) || props.fontFamily !== oldProps.fontFamily || props.fontWeight !== oldProps.fontWeight || props.fontSize !== oldProps.fontSize || props.haloWidth !== oldProps.haloWidth;
     if (fontChanged) {
       atlas = new LabelAtlas(font, ratio);
       this.state.texture?.destroy();
@@ -161,6 +163,12 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
       this.state.model?.setBindings({ labelAtlas: texture });
       this.setState({ atlas, texture });
     }
+    // Uniforms change with the props only: set here, not in every frame the layer is drawn (the trains' canvas redraws it with each train frame).
+    if (fontChanged || props.textColor !== oldProps.textColor || props.haloColor !== oldProps.haloColor) {
+      this.state.model?.shaderInputs.setProps({
+        bitmapLabel: { textColor: unitColor(props.textColor), haloColor: unitColor(props.haloColor), atlasSize: [atlas!.canvas.width, atlas!.canvas.height] },
+      });
+    }
     if (!fontChanged && props.data === oldProps.data && props.pixelOffset === oldProps.pixelOffset && props.getTextOpacity === oldProps.getTextOpacity) return;
     this.writeQuads(atlas!);
   }
@@ -168,10 +176,6 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
   override draw() {
     const { model, vertexCount, atlas } = this.state;
     if (!model || !atlas || vertexCount === 0) return;
-    const color = (c: readonly number[] | undefined): [number, number, number, number] => [(c?.[0] ?? 0) / 255, (c?.[1] ?? 0) / 255, (c?.[2] ?? 0) / 255, (c?.[3] ?? 255) / 255];
-    model.shaderInputs.setProps({
-      bitmapLabel: { textColor: color(this.props.textColor), haloColor: color(this.props.haloColor), atlasSize: [atlas.canvas.width, atlas.canvas.height] },
-    });
     model.setVertexCount(vertexCount);
     model.draw(this.context.renderPass);
   }

@@ -1,6 +1,7 @@
 import { CompositeLayer, type DefaultProps } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { ExitMarker } from '../data/exits.ts';
+import { LABEL_FONT_FAMILY } from './label-font.ts';
 
 /** Props of {@link ExitMarkerLayer}. */
 export interface ExitMarkerLayerProps {
@@ -26,7 +27,7 @@ export class ExitMarkerLayer extends CompositeLayer<ExitMarkerLayerProps> {
     markers: { type: 'array', value: [], compare: true },
     highlighted: null,
     colors: { type: 'object', value: { open: [26, 115, 232, 255], closed: [232, 113, 10, 255], text: [28, 28, 32, 255], halo: [255, 255, 255, 235] }, compare: 1 },
-    fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
+    fontFamily: LABEL_FONT_FAMILY,
   };
 
   override renderLayers() {

@@ -13,6 +13,7 @@ import type { GtfsMapData, GtfsStopsData } from '../data/gtfs/worker-protocol.ts
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
+import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { Buffer } from '@luma.gl/core';
 import { TrackLineLayer, VERTEX_BUFFER } from './track-line-layer.ts';
 import { STRIP_STRIDE } from './track-strips.ts';
@@ -214,7 +215,7 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
     ...GtfsStopLayer.defaultProps,
     labelMinZoom: 15,
     fontSize: 12,
-    fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
+    fontFamily: LABEL_FONT_FAMILY,
   } as DefaultProps<GtfsStopLabelLayerProps>;
 
   declare state: { stops: GtfsStop[]; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };

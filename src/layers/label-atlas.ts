@@ -74,6 +74,11 @@ export class ShelfPacker {
   }
 }
 
+/** The device pixel ratio an atlas draws at: the display's, from 1 to 3 (beyond 3 the atlas would outgrow its texture). */
+export function atlasPixelRatio(ratio: number): number {
+  return Math.min(Math.max(ratio, 1), 3);
+}
+
 /** Height of a label's bitmap in device pixels, halo included. */
 export function labelBitmapHeight(font: LabelFont, ratio: number): number {
   return Math.ceil((font.size * 1.3 + 2 * font.halo) * ratio) + 2 * GUTTER;
@@ -100,7 +105,7 @@ export class LabelAtlas {
     ratio: number,
     canvasFactory: CanvasFactory = createCanvas,
   ) {
-    this.ratio = Math.min(Math.max(ratio, 1), 3);
+    this.ratio = atlasPixelRatio(ratio);
     const width = 2048;
     const height = this.ratio > 1 ? 2048 : 1024;
     this.canvas = canvasFactory(width, height);

@@ -2,6 +2,7 @@ import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport
 import type { Network } from '../data/network.ts';
 import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
+import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { anchorPosition, buildStationGeometry } from './station-geometry.ts';
 import { buildStationLabels, labelPosition, type StationLabel } from './station-labels.ts';
 import type { TrackStyle } from './track-uniforms.ts';
@@ -40,7 +41,7 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lang: 'en',
     colors: { type: 'object', value: { text: [30, 30, 30, 255], halo: [255, 255, 255, 230] }, compare: 1 },
-    fontFamily: '"Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Microsoft YaHei", sans-serif',
+    fontFamily: LABEL_FONT_FAMILY,
     fontSize: 13,
     labelMinZoom: 12.5,
     onLabelsPlaced: null,
