@@ -4,6 +4,8 @@
  * - {@link DRAW_COUNTER_SCRIPT} counts draw calls, instances and vertices per
  *   canvas and shader (deck.gl names its shaders with SHADER_NAME); a few
  *   counter increments per draw call, so it does not change the frame rate.
+ *   It can also leave out the draws of a canvas or a shader
+ *   ({@link skipDraws}), to measure what they cost.
  * - {@link probeInstancing} times the same vertices drawn instanced and not
  *   instanced in a blank page: SwiftShader runs an instanced draw as one
  *   internal draw per instance, so its cost grows with the instance count.
@@ -14,6 +16,8 @@ import { median } from './stats.ts';
 
 /** Global under which the draw counter keeps its totals. */
 const COUNTER = '__ttBenchDraws';
+/** Global set of draws the counter leaves out: `canvas` or `canvas|shader` keys (see {@link skipDraws}). */
+const SKIP = '__ttBenchSkip';
 
 /** Draw totals of one canvas kind and shader since the page started. */
 export interface DrawCount {
@@ -36,7 +40,9 @@ export const DRAW_COUNTER_SCRIPT = `(() => {
   const names = new WeakMap();
   const current = new WeakMap();
   const totals = new Map();
+  const skip = new Set();
   window.${COUNTER} = totals;
+  window.${SKIP} = skip;
   const shaderSource = P.shaderSource;
   P.shaderSource = function (shader, source) {
     const m = /SHADER_NAME\\s+(\\S+)/.exec(source);
@@ -54,22 +60,25 @@ export const DRAW_COUNTER_SCRIPT = `(() => {
     current.set(this, program);
     return useProgram.call(this, program);
   };
+  // Returns false (and counts nothing) for a draw to leave out.
   const count = (gl, vertices, instances) => {
     const el = gl.canvas;
     const canvas = el && el.classList && el.classList.contains('maplibregl-canvas') ? 'maplibre' : el && el.id === 'tt-overlay' ? 'overlay' : 'deck';
     const program = current.get(gl);
     const shader = (program && names.get(program)) || '(unnamed)';
     const key = canvas + '|' + shader;
+    if (skip.size > 0 && (skip.has(canvas) || skip.has(key))) return false;
     let t = totals.get(key);
     if (!t) totals.set(key, (t = { canvas, shader, calls: 0, instances: 0, vertices: 0 }));
     t.calls++;
     t.instances += instances;
     t.vertices += vertices * instances;
+    return true;
   };
   const wrap = (name, counts) => {
     const original = P[name];
     P[name] = function (...args) {
-      counts(this, args);
+      if (!counts(this, args)) return;
       return original.apply(this, args);
     };
   };
@@ -86,6 +95,32 @@ export async function readDrawCounts(page: Page): Promise<DrawCount[]> {
     const totals = (window as unknown as Record<string, Map<string, DrawCount> | undefined>)[global];
     return totals ? [...totals.values()].map((t) => ({ ...t })) : [];
   }, COUNTER);
+}
+
+/**
+ * Leaves out, from now on, the draws of the given canvases (`maplibre`, `deck`, `overlay`) or canvas–shader pairs
+ * (`overlay|train-layer`); an empty list draws everything again. With `hideCanvases`, every canvas of the page is
+ * also hidden, so the browser no longer puts them together on screen.
+ */
+export async function skipDraws(page: Page, keys: readonly string[], hideCanvases = false): Promise<void> {
+  await page.evaluate(
+    ({ global, keys, hideCanvases }) => {
+      const skip = (window as unknown as Record<string, Set<string> | undefined>)[global];
+      if (!skip) throw new Error('skipDraws: the draw counter script is not installed in this page');
+      skip.clear();
+      for (const key of keys) skip.add(key);
+      for (const canvas of document.querySelectorAll('canvas')) {
+        if (hideCanvases && canvas.dataset.benchVisibility === undefined) {
+          canvas.dataset.benchVisibility = canvas.style.visibility;
+          canvas.style.visibility = 'hidden';
+        } else if (!hideCanvases && canvas.dataset.benchVisibility !== undefined) {
+          canvas.style.visibility = canvas.dataset.benchVisibility;
+          delete canvas.dataset.benchVisibility;
+        }
+      }
+    },
+    { global: SKIP, keys: [...keys], hideCanvases },
+  );
 }
 
 /** Draws between two readings, largest vertex count first. */

@@ -9,7 +9,11 @@
  * with requestAnimationFrame. Besides the frame rate it reports what each
  * canvas draws per frame (draw calls, instances, vertices) and the CPU time
  * per frame of the page's main thread and of the GPU process (where
- * SwiftShader draws).
+ * SwiftShader draws). With the base map shown, shorter turns follow in which
+ * the draws of one part are left out (trains, network, base map), then all
+ * draws, then all draws with the canvases hidden: how much shorter a frame
+ * is without each part is that part's share of the frame time, and the last
+ * two give the cost of putting the page's canvases together on screen.
  */
 import type { Page } from 'playwright-core';
 import { PERFORMANCE_MARKS } from '../../../src/performance-marks.ts';
@@ -18,7 +22,7 @@ import { formatValue } from '../format.ts';
 import { waitForUserTiming } from '../page-timing.ts';
 import { canReadThreadCpu, cpuBetween, readThreadCpu } from '../process-cpu.ts';
 import type { BenchContext, BenchRow, BenchSection } from '../types.ts';
-import { DRAW_COUNTER_SCRIPT, drawsBetween, readDrawCounts, type DrawCount } from '../webgl-probe.ts';
+import { DRAW_COUNTER_SCRIPT, drawsBetween, readDrawCounts, skipDraws, type DrawCount } from '../webgl-probe.ts';
 
 /** The existing product on the same kind of machine, camera turning (issue's table): 1.4–1.5 fps. */
 const EXISTING_ROTATING_FPS = 1.4;
@@ -28,6 +32,8 @@ const TARGET_FPS = 4.5;
 const TARGET_ZOOM_RATIO = 0.5;
 const ROTATION_DEGREES = 60;
 const ROTATION_MS = 10_000;
+/** Each turn of the frame-time breakdown: half of the main one, at the same angular speed. */
+const SHARE_ROTATION_MS = 5_000;
 const TRAINS_TIMEOUT_MS = 90_000;
 /** After a jump: time for the network's culling, the train frame and (base map shown) the tiles of the new view. */
 const VIEW_SETTLE_MS = 4000;
@@ -57,20 +63,42 @@ interface RotationFigures {
   cpuPerFrame: Array<[string, number]>;
 }
 
+/** A part of the frame whose draws the breakdown leaves out (keys as {@link skipDraws} takes them). */
+const SHARE_PARTS = [
+  { key: 'trains', skip: ['overlay|train-layer'] },
+  { key: 'network (railways, stations)', skip: ['deck'] },
+  { key: 'base map', skip: ['maplibre'] },
+] as const;
+const ALL_DRAWS = ['maplibre', 'deck', 'overlay'];
+
+/**
+ * Frame time (ms, from the frame rate) with everything drawn, and how much shorter a frame is without each part's
+ * draws, and without putting the canvases together (clear, present, composite). The parts do not add up to the
+ * frame: SwiftShader's threads and the three canvases' contexts overlap, so a frame without one part also waits less
+ * for the others.
+ */
+interface FrameShares {
+  reference: number;
+  parts: Array<[string, number]>;
+  canvases: number;
+  /** A frame with no draw and the canvases hidden: the browser, the UI and the main thread's work. */
+  rest: number;
+}
+
 /** Turns the camera and counts animation frames; draw counts and CPU are read around it. */
-async function rotate(page: Page): Promise<RotationFigures> {
+async function rotate(page: Page, durationMs = ROTATION_MS): Promise<RotationFigures> {
   const drawsBefore = await readDrawCounts(page);
   const cpuBefore = canReadThreadCpu() ? readThreadCpu() : null;
   const { frames, ms } = await page.evaluate(
     `(async () => {
       const map = window.map;
-      map.easeTo({ bearing: map.getBearing() + ${ROTATION_DEGREES}, duration: ${ROTATION_MS} });
+      map.easeTo({ bearing: map.getBearing() + ${(ROTATION_DEGREES * durationMs) / ROTATION_MS}, duration: ${durationMs} });
       const start = performance.now();
       let frames = 0;
       await new Promise((resolve) => {
         const tick = () => {
           frames++;
-          if (performance.now() - start < ${ROTATION_MS}) requestAnimationFrame(tick);
+          if (performance.now() - start < ${durationMs}) requestAnimationFrame(tick);
           else resolve();
         };
         requestAnimationFrame(tick);
@@ -83,19 +111,45 @@ async function rotate(page: Page): Promise<RotationFigures> {
   return { fps: (frames * 1000) / ms, frames, draws, cpuPerFrame: cpu.map(([name, cpuMs]) => [name, frames ? cpuMs / frames : 0]) };
 }
 
+const frameMs = (f: RotationFigures) => (f.fps > 0 ? 1000 / f.fps : 0);
+
+/**
+ * The frame time by part: a turn with everything drawn, one without each part's draws, one without any draw, and
+ * one without any draw and with the canvases hidden. Differences between single turns are noisy on a shared
+ * machine (±10–20 %); the report takes the median over runs.
+ */
+async function measureShares(page: Page): Promise<FrameShares> {
+  const turn = async (skip: readonly string[], hide = false) => {
+    await skipDraws(page, skip, hide);
+    try {
+      return frameMs(await rotate(page, SHARE_ROTATION_MS));
+    } finally {
+      await skipDraws(page, []);
+    }
+  };
+  const reference = await turn([]);
+  const parts: Array<[string, number]> = [];
+  for (const part of SHARE_PARTS) parts.push([part.key, reference - (await turn(part.skip))]);
+  const noDraws = await turn(ALL_DRAWS);
+  const hidden = await turn(ALL_DRAWS, true);
+  return { reference, parts, canvases: noDraws - hidden, rest: hidden };
+}
+
 /** Opens the app (base map shown or blocked), waits for the trains, then turns the camera at each view. */
-async function measurePage(ctx: BenchContext, basemap: Basemap): Promise<Map<CameraView['key'], RotationFigures>> {
+async function measurePage(ctx: BenchContext, basemap: Basemap): Promise<Map<CameraView['key'], RotationFigures & { shares?: FrameShares }>> {
   const { page, context, close } = await ctx.openPage();
   try {
     await context.addInitScript(DRAW_COUNTER_SCRIPT);
     if (basemap === 'blocked') await page.route(/\.pmtiles(\?|$)/, (route) => route.abort());
     await page.goto(ctx.url(appPath(BENCH_TIMES.weekday)), { waitUntil: 'commit' });
     await waitForUserTiming(page, PERFORMANCE_MARKS.trainsDrawn, TRAINS_TIMEOUT_MS);
-    const results = new Map<CameraView['key'], RotationFigures>();
+    const results = new Map<CameraView['key'], RotationFigures & { shares?: FrameShares }>();
     for (const view of VIEWS) {
       await page.evaluate(`void window.map.jumpTo(${JSON.stringify({ center: view.center, zoom: view.zoom, pitch: view.pitch, bearing: 0 })})`);
       await page.waitForTimeout(basemap === 'shown' ? BASEMAP_SETTLE_MS : VIEW_SETTLE_MS);
-      results.set(view.key, await rotate(page));
+      const figures = await rotate(page);
+      const shares = basemap === 'shown' ? await measureShares(page) : undefined;
+      results.set(view.key, { ...figures, shares });
     }
     return results;
   } finally {
@@ -105,7 +159,7 @@ async function measurePage(ctx: BenchContext, basemap: Basemap): Promise<Map<Cam
 
 const perFrame = (value: number, frames: number) => (frames ? value / frames : 0);
 
-function describe(ctx: BenchContext, basemap: Basemap, key: string, f: RotationFigures): void {
+function describe(ctx: BenchContext, basemap: Basemap, key: string, f: RotationFigures & { shares?: FrameShares }): void {
   const byCanvas = new Map<string, { calls: number; instances: number; vertices: number }>();
   for (const d of f.draws) {
     const c = byCanvas.get(d.canvas) ?? { calls: 0, instances: 0, vertices: 0 };
@@ -124,9 +178,15 @@ function describe(ctx: BenchContext, basemap: Basemap, key: string, f: RotationF
     .join(', ');
   ctx.detail(`  vertices per frame by shader: ${layers}`);
   if (f.cpuPerFrame.length) ctx.detail(`  CPU per frame: ${f.cpuPerFrame.slice(0, 4).map(([name, ms]) => `${name} ${formatValue(ms, 'ms')}`).join(', ')}`);
+  if (f.shares) {
+    const { reference, parts, canvases, rest } = f.shares;
+    const share = (ms: number) => `${formatValue(ms, 'ms')} (${reference > 0 ? Math.round((100 * ms) / reference) : 0} %)`;
+    const items = [...parts.map(([part, ms]) => `${part} ${share(ms)}`), `putting the canvases together ${share(canvases)}`, `rest ${share(rest)}`];
+    ctx.detail(`  frame time saved without each part (of ${formatValue(reference, 'ms')} a frame, ${SHARE_ROTATION_MS / 1000} s turns): ${items.join(', ')}`);
+  }
 }
 
-function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures>): BenchRow[] {
+function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures & { shares?: FrameShares }>): BenchRow[] {
   const z14 = figures.get('zoom 14')!;
   const z11 = figures.get('zoom 11')!;
   const out: BenchRow[] = [];
@@ -145,6 +205,14 @@ function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures>
     out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, network (railways, stations)`, value: perFrame(network, f.frames), unit: 'count', note: "the map's own deck.gl canvas" });
     const gpu = f.cpuPerFrame.find(([name]) => name === 'gpu-process');
     if (gpu) out.push({ metric: `  ${key}, base map ${basemap}: GPU-process CPU per frame`, value: gpu[1], unit: 'ms', note: 'CPU time of the GPU process (SwiftShader draws there, on several threads) per animation frame' });
+    if (f.shares) {
+      const turn = `${SHARE_ROTATION_MS / 1000} s turns`;
+      out.push({ metric: `    ${key}, base map ${basemap}: frame time, everything drawn`, value: f.shares.reference, unit: 'ms', note: `1000 / fps of a ${turn.slice(0, -1)} with everything drawn: the reference of the rows below` });
+      const note = `frame time of a turn with everything drawn, less that of a turn without this part's draws (${turn}); the parts overlap and do not add up`;
+      for (const [part, ms] of f.shares.parts) out.push({ metric: `    ${key}, base map ${basemap}: frame time saved without ${part}`, value: ms, unit: 'ms', note });
+      out.push({ metric: `    ${key}, base map ${basemap}: frame time saved without putting the canvases together`, value: f.shares.canvases, unit: 'ms', note: `a turn without any draw, less one without any draw and with the canvases hidden (${turn}): clearing, presenting and compositing the full-window canvases` });
+      out.push({ metric: `    ${key}, base map ${basemap}: frame time with no draw and the canvases hidden`, value: f.shares.rest, unit: 'ms', note: `the browser, the UI and the main thread's work (${turn})` });
+    }
   }
   out.push({
     metric: `fps rotating, zoom 11 / zoom 14, base map ${basemap}`,
