@@ -73,9 +73,9 @@ const ALL_DRAWS = ['maplibre', 'deck', 'overlay'];
 
 /**
  * Frame time (ms, from the frame rate) with everything drawn, and how much shorter a frame is without each part's
- * draws, and without putting the canvases together (clear, present, composite). The parts do not add up to the
- * frame: SwiftShader's threads and the three canvases' contexts overlap, so a frame without one part also waits less
- * for the others.
+ * draws, and without putting the canvases together (clear, present, composite). The parts need not add up to the
+ * frame exactly (SwiftShader's threads and the three canvases' contexts overlap); in the first runs they came within
+ * about 10 % of it.
  */
 interface FrameShares {
   reference: number;
@@ -115,8 +115,8 @@ const frameMs = (f: RotationFigures) => (f.fps > 0 ? 1000 / f.fps : 0);
 
 /**
  * The frame time by part: a turn with everything drawn, one without each part's draws, one without any draw, and
- * one without any draw and with the canvases hidden. Differences between single turns are noisy on a shared
- * machine (±10–20 %); the report takes the median over runs.
+ * one without any draw and with the canvases hidden. A difference between two single turns is noisy on a shared
+ * machine (±20–60 % of the part's figure); the report takes the median over runs.
  */
 async function measureShares(page: Page): Promise<FrameShares> {
   const turn = async (skip: readonly string[], hide = false) => {
@@ -208,7 +208,7 @@ function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures 
     if (f.shares) {
       const turn = `${SHARE_ROTATION_MS / 1000} s turns`;
       out.push({ metric: `    ${key}, base map ${basemap}: frame time, everything drawn`, value: f.shares.reference, unit: 'ms', note: `1000 / fps of a ${turn.slice(0, -1)} with everything drawn: the reference of the rows below` });
-      const note = `frame time of a turn with everything drawn, less that of a turn without this part's draws (${turn}); the parts overlap and do not add up`;
+      const note = `frame time of a turn with everything drawn, less that of a turn without this part's draws (${turn}); the parts overlap and need not add up exactly`;
       for (const [part, ms] of f.shares.parts) out.push({ metric: `    ${key}, base map ${basemap}: frame time saved without ${part}`, value: ms, unit: 'ms', note });
       out.push({ metric: `    ${key}, base map ${basemap}: frame time saved without putting the canvases together`, value: f.shares.canvases, unit: 'ms', note: `a turn without any draw, less one without any draw and with the canvases hidden (${turn}): clearing, presenting and compositing the full-window canvases` });
       out.push({ metric: `    ${key}, base map ${basemap}: frame time with no draw and the canvases hidden`, value: f.shares.rest, unit: 'ms', note: `the browser, the UI and the main thread's work (${turn})` });
