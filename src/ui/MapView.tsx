@@ -314,7 +314,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   );
   // While the camera moves, the overlay draws the network too (see `use-network-while-moving.ts`): copies of its
   // layers, under everything else. Not while data sources' routes or added layers share the network's canvas.
-  const networkMoves = networkDrawn && networkLayers.length > 0 && gtfsNetworkLayers.length === 0 && customLayers.length === 0;
+  const networkMoves = networkDrawn && layers === networkLayers && networkLayers.length > 0;
   const networkCopies = useMemo(() => (networkMoves ? networkLayers.map((layer) => layer.clone({ id: layer.id + MOVING_COPY_SUFFIX })) : []), [networkMoves, networkLayers]);
   const overlayLayers = useMemo(
     () => [...networkCopies, ...trainLayers, ...gtfsVehicleLayers, rainLayer, journeyLayer, ...labelLayers, ...gtfsLabelLayers],
@@ -330,9 +330,8 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   );
 
   const trainsDrawn = useRef(false);
-  const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);
   // `overlay` is read only once it has started (after this render).
-  const moving = useNetworkWhileMoving(deckRef, () => overlay.current, onCameraChange, networkMoves);
+  const moving = useNetworkWhileMoving(deckRef, () => overlay.current, store, networkMoves);
   const onAfterRender = useCallback(() => {
     moving.onNetworkRender();
     if (!drawn.current && store.getState().network) {
@@ -347,6 +346,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (): MapViewState => ({ ...toDeckViewState(store.getState().viewState), padding: (camera.current as { padding?: unknown }).padding }) as MapViewState,
     [store],
   );
+  const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);
   const onOverlayRender = useCallback(() => {
     moving.onOverlayRender();
     stats.frames++;

@@ -1,6 +1,7 @@
 import type { Deck, FilterContext, View } from '@deck.gl/core';
 import type { DeckGLRef } from '@deck.gl/react';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { AppStore } from '../store.ts';
 
 /** Id suffix of the overlay's copies of the network's layers. */
 export const MOVING_COPY_SUFFIX = ':moving';
@@ -40,15 +41,14 @@ export interface NetworkWhileMoving {
  *
  * Switching never shows a frame without the network: on the way in, the network's canvas is hidden in the same task
  * as the overlay's first draw with the network; on the way back, both canvases are redrawn and the network's shown in
- * one task. `overlay()` gives the overlay's deck (null until it starts); `onCameraChange(onChange)` calls `onChange`
- * whenever the camera changes and returns an unsubscribe function (the one the overlay follows). `enabled` is false while other layers share
+ * one task. `overlay()` gives the overlay's deck (null until it starts). `enabled` is false while other layers share
  * the network's canvas (data sources' routes, layers added through the API), which must stay between the network and
  * the trains.
  */
 export function useNetworkWhileMoving(
   network: RefObject<DeckGLRef | null>,
   overlay: () => Deck<View | null> | null,
-  onCameraChange: (onChange: () => void) => () => void,
+  store: AppStore,
   enabled: boolean,
 ): NetworkWhileMoving {
   // moving: the overlay draws the copies; hidden: the network's canvas is hidden and its deck draws none of its layers;
@@ -94,8 +94,8 @@ export function useNetworkWhileMoving(
         overlayDeck.current()?.redraw('camera rests');
       }
     };
-    const unsubscribe = onCameraChange(() => {
-      if (!overlayDeck.current()) return;
+    const unsubscribe = store.subscribe((next, previous) => {
+      if (next.viewState === previous.viewState || !overlayDeck.current()) return;
       s.moving = true;
       s.showing = false;
       if (restTimer) clearTimeout(restTimer);
@@ -106,7 +106,7 @@ export function useNetworkWhileMoving(
       if (restTimer) clearTimeout(restTimer);
       if (s.moving || s.hidden) rest();
     };
-  }, [enabled, network, onCameraChange]);
+  }, [enabled, network, store]);
 
   return useMemo(() => ({ networkFilter, overlayFilter, onOverlayRender, onNetworkRender }), [networkFilter, overlayFilter, onOverlayRender, onNetworkRender]);
 }

@@ -13,7 +13,7 @@
  * switches to and from the overlay included.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { NETWORK_CANVAS, NO_TRAINS, openMap, project, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
+import { NO_TRAINS, openMap, project, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng, diffMask, findColor, hex, maskOverlay, rectAround, screenshotImage } from './support/pixels.ts';
 
 const YAMANOTE = hex('#80C342');
@@ -23,6 +23,9 @@ const WINDOW = { width: 500, height: 400 };
 const DIFF_THRESHOLD = 48;
 /** Share of the screenshot's pixels allowed to differ between the still and the moving picture. */
 const MAX_CHANGED_SHARE = 0.005;
+
+/** The network's own canvas (deck.gl's default id under react). */
+const NETWORK_CANVAS = 'canvas#deckgl-overlay';
 
 function networkCanvasVisibility(page: Page): Promise<string> {
   return page.locator(NETWORK_CANVAS).evaluate((canvas) => (canvas as HTMLCanvasElement).style.visibility);

@@ -38,9 +38,6 @@ export const SETTLE_MS = 500;
  */
 export const NO_TRAINS = `time=${encodeURIComponent('2026-11-24T03:00:00+09:00')}`;
 
-/** The network's own deck.gl canvas (deck.gl's default id under React). */
-export const NETWORK_CANVAS = 'canvas#deckgl-overlay';
-
 /** Camera as read through the public API. */
 export interface Camera {
   lng: number;
@@ -94,7 +91,7 @@ export function getCamera(page: Page): Promise<Camera> {
  */
 export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500): Promise<void> {
   await page.evaluate(
-    ({ frames, minMs, networkCanvas }) =>
+    ({ frames, minMs }) =>
       new Promise<void>((resolve, reject) => {
         const read = () => {
           const { lng, lat } = window.map.getCenter();
@@ -111,14 +108,14 @@ export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500)
             since = performance.now();
             unchanged = 0;
           } else unchanged++;
-          const networkHome = document.querySelector<HTMLCanvasElement>(networkCanvas)?.style.visibility !== 'hidden';
+          const networkHome = document.querySelector<HTMLCanvasElement>('canvas#deckgl-overlay')?.style.visibility !== 'hidden';
           if (unchanged >= frames && performance.now() - since >= minMs && networkHome) resolve();
           else if (performance.now() - start > 30_000) reject(new Error(`camera still moving after 30 s (${now})`));
           else requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
       }),
-    { frames, minMs, networkCanvas: NETWORK_CANVAS },
+    { frames, minMs },
   );
 }
 
