@@ -85,9 +85,7 @@ export function getCamera(page: Page): Promise<Camera> {
  * Waits until the camera has not changed for `frames` consecutive animation
  * frames spanning at least `minMs` (transitions advance once per frame, and
  * frames are slow under software WebGL, so "unchanged for a while" alone is
- * not enough), and until the network is back on its own canvas (while the
- * camera moves, and for a second after, the trains' canvas draws it: see
- * `src/ui/use-network-while-moving.ts`).
+ * not enough).
  */
 export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500): Promise<void> {
   await page.evaluate(
@@ -108,8 +106,7 @@ export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500)
             since = performance.now();
             unchanged = 0;
           } else unchanged++;
-          const networkHome = document.querySelector<HTMLCanvasElement>('canvas#deckgl-overlay')?.style.visibility !== 'hidden';
-          if (unchanged >= frames && performance.now() - since >= minMs && networkHome) resolve();
+          if (unchanged >= frames && performance.now() - since >= minMs) resolve();
           else if (performance.now() - start > 30_000) reject(new Error(`camera still moving after 30 s (${now})`));
           else requestAnimationFrame(tick);
         };
