@@ -1,4 +1,4 @@
-import type { Deck, FilterContext, View } from '@deck.gl/core';
+import type { Deck, FilterContext, Layer, View, Viewport } from '@deck.gl/core';
 import type { DeckGLRef } from '@deck.gl/react';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 
@@ -24,6 +24,19 @@ export interface NetworkWhileMoving {
 }
 
 /**
+ * Leaves a layer out of a draw while still telling it the view. deck.gl tells a layer of a new view only when it draws
+ * it, and the railways and stations pick their chunks in view: a layer left out would come back drawing what it had
+ * picked for the view it last drew. Measured: the overlay's first frame with the network lacked the lines towards the
+ * window's edges (its copies' first pick was for the canvas's size before layout, 300×150), and the network canvas's
+ * first frame back after a move to Shinagawa facing south had 30 % of the Yamanote line's pixels. Told here, a layer
+ * picks anew in the next frame.
+ */
+function leaveOut(layer: Layer, viewport: Viewport): false {
+  layer.activateViewport(viewport);
+  return false;
+}
+
+/**
  * While the camera moves, the trains' overlay also draws the network (copies of the network's layers, ids ending
  * in {@link MOVING_COPY_SUFFIX}) and the network's own canvas is hidden; once the camera rests, the network goes
  * back to its canvas.
@@ -38,12 +51,15 @@ export interface NetworkWhileMoving {
  * shown canvas costs (measured: no gain). The pointer's events are not affected: they reach the element that holds
  * the base map, over the canvas, either way.
  *
- * Switching never shows a frame without the network: on the way in, the network's canvas is hidden in the same task
- * as the overlay's first draw with the network; on the way back, both canvases are redrawn and the network's shown in
- * one task. `overlay()` gives the overlay's deck (null until it starts); `onCameraChange(onChange)` calls `onChange`
- * whenever the camera changes and returns an unsubscribe function (the one the overlay follows). `enabled` is false while other layers share
- * the network's canvas (data sources' routes, layers added through the API), which must stay between the network and
- * the trains.
+ * Switching never shows a frame without the network: on the way in, the network's canvas is hidden in the task of
+ * the overlay's first draw with the network; on the way back, the network's deck draws (`redraw` draws at once), its
+ * canvas is shown and the overlay draws without the network, all in one task. Layers left out of a canvas are still
+ * told each view (see {@link leaveOut}), so the first frame after either switch is whole.
+ *
+ * `overlay()` gives the overlay's deck (null until it starts); `onCameraChange(onChange)` calls `onChange` whenever
+ * the camera changes and returns an unsubscribe function (the one the overlay follows). `enabled` is false while
+ * other layers share the network's canvas (data sources' routes, layers added through the API), which must stay
+ * between the network and the trains.
  */
 export function useNetworkWhileMoving(
   network: RefObject<DeckGLRef | null>,
@@ -57,16 +73,8 @@ export function useNetworkWhileMoving(
   const overlayDeck = useRef(overlay);
   overlayDeck.current = overlay;
 
-  const networkFilter = useCallback(() => !state.current.hidden, []);
-  const overlayFilter = useCallback(({ layer, viewport }: FilterContext) => {
-    if (state.current.moving || !layer.id.endsWith(MOVING_COPY_SUFFIX)) return true;
-    // deck.gl tells a layer of a new view only when it draws it. A copy left out while the camera rests would keep
-    // what it picked for an older view (the railways and stations pick their chunks in view; their first pick is for
-    // the canvas's size before layout, 300×150) and draw that in the first moving frame, when the network's canvas is
-    // already hidden: the lines towards the window's edges were missing. Told here, it picks anew in the next frame.
-    layer.activateViewport(viewport);
-    return false;
-  }, []);
+  const networkFilter = useCallback(({ layer, viewport }: FilterContext) => !state.current.hidden || leaveOut(layer, viewport), []);
+  const overlayFilter = useCallback(({ layer, viewport }: FilterContext) => state.current.moving || !layer.id.endsWith(MOVING_COPY_SUFFIX) || leaveOut(layer, viewport), []);
   const onOverlayRender = useCallback(() => {
     const s = state.current;
     if (!s.moving || s.hidden) return;
