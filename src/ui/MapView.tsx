@@ -25,7 +25,6 @@ import { TransitMapController } from './map-controller.ts';
 import { useMapClick } from './use-map-click.ts';
 import { useCustomDeckLayers } from './use-custom-layers.ts';
 import { useOverlayDeck } from './use-overlay-deck.ts';
-import { MOVING_COPY_SUFFIX, useNetworkWhileMoving } from './use-network-while-moving.ts';
 import { useAdaptiveBasemapResolution } from './use-adaptive-resolution.ts';
 import { pickStation } from '../layers/station-picking.ts';
 import { selectStation } from '../select-station.ts';
@@ -312,13 +311,9 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     () => (gtfs && gtfsNameFeeds.length ? gtfs.gtfsLabelLayers(gtfsNameFeeds, { colors: stationColors(theme), visible: visible.stations && visible['station-names'] }) : []),
     [gtfs, gtfsNameFeeds, theme, visible],
   );
-  // While the camera moves, the overlay draws the network too (see `use-network-while-moving.ts`): copies of its
-  // layers, under everything else. Not while data sources' routes or added layers share the network's canvas.
-  const networkMoves = networkDrawn && networkLayers.length > 0 && gtfsNetworkLayers.length === 0 && customLayers.length === 0;
-  const networkCopies = useMemo(() => (networkMoves ? networkLayers.map((layer) => layer.clone({ id: layer.id + MOVING_COPY_SUFFIX })) : []), [networkMoves, networkLayers]);
   const overlayLayers = useMemo(
-    () => [...networkCopies, ...trainLayers, ...gtfsVehicleLayers, rainLayer, journeyLayer, ...labelLayers, ...gtfsLabelLayers],
-    [networkCopies, trainLayers, gtfsVehicleLayers, rainLayer, journeyLayer, labelLayers, gtfsLabelLayers],
+    () => [...trainLayers, ...gtfsVehicleLayers, rainLayer, journeyLayer, ...labelLayers, ...gtfsLabelLayers],
+    [trainLayers, gtfsVehicleLayers, rainLayer, journeyLayer, labelLayers, gtfsLabelLayers],
   );
 
   const onViewStateChange = useCallback(
@@ -330,16 +325,12 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   );
 
   const trainsDrawn = useRef(false);
-  const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);
-  // `overlay` is read only once it has started (after this render).
-  const moving = useNetworkWhileMoving(deckRef, () => overlay.current, onCameraChange, networkMoves);
   const onAfterRender = useCallback(() => {
-    moving.onNetworkRender();
     if (!drawn.current && store.getState().network) {
       drawn.current = true;
       store.setState({ networkDrawn: true });
     }
-  }, [store, moving]);
+  }, [store]);
 
   const overlayParent = useRef<HTMLDivElement>(null);
   // The tracking camera pads the map's view (see `apply`): the overlay must use the same padding to line up.
@@ -347,16 +338,16 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     (): MapViewState => ({ ...toDeckViewState(store.getState().viewState), padding: (camera.current as { padding?: unknown }).padding }) as MapViewState,
     [store],
   );
+  const onCameraChange = useCallback((onChange: () => void) => store.subscribe((s, previous) => s.viewState !== previous.viewState && onChange()), [store]);
   const onOverlayRender = useCallback(() => {
-    moving.onOverlayRender();
     stats.frames++;
     if (!trainsDrawn.current && stats.cars > 0) {
       trainsDrawn.current = true;
       performance.mark(PERFORMANCE_MARKS.trainsDrawn);
     }
-  }, [stats, moving]);
+  }, [stats]);
   // The overlays start once the network is drawn: their WebGL start-up would otherwise delay it.
-  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW, moving.overlayFilter);
+  const overlay = useOverlayDeck('tt-overlay', overlayParent, overlayLayers, overlayCamera, onCameraChange, onOverlayRender, networkDrawn, MAP_VIEW);
   // A data source with a realtime feed: its vehicles' GPU program is built now, in this task, not in the animation
   // frame that first draws the layer (see `layers/gtfs-vehicle-program.ts`).
   useLayoutEffect(() => {
@@ -482,7 +473,6 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         controller={controller}
         views={MAP_VIEW}
         layers={layers}
-        layerFilter={moving.networkFilter}
         onViewStateChange={onViewStateChange as never}
         onAfterRender={onAfterRender}
         onHover={onHover}

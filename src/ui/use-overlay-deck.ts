@@ -1,13 +1,11 @@
-import { Deck, type FilterContext, type LayersList, type MapViewState, type View } from '@deck.gl/core';
+import { Deck, type LayersList, type MapViewState, type View } from '@deck.gl/core';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Another deck.gl canvas over the map, following the camera of the map below
  * and taking no input. The app stacks two: the map's own deck.gl canvas with
  * the network's shapes, and an overlay with what moves every frame (trains,
- * delay markers, airplanes, vehicles, rain) and, above it, the station names
- * (while the camera moves, the overlay draws the network too and the map's
- * deck.gl canvas is hidden: see `use-network-while-moving.ts`).
+ * delay markers, airplanes, vehicles, rain) and, above it, the station names.
  *
  * Why: deck.gl redraws every layer of a canvas whenever one changes. The
  * network's shapes change only with the camera, but trains move every frame;
@@ -28,8 +26,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  *
  * Returns a ref to the deck (null until mounted). `id` names its canvas;
  * `camera()` gives the view to draw; `subscribe(onChange)` must call
- * `onChange` whenever it changes and return an unsubscribe function;
- * `layerFilter`, if given, is the deck's `layerFilter` for its whole life.
+ * `onChange` whenever it changes and return an unsubscribe function.
  */
 export function useOverlayDeck(
   id: string,
@@ -40,7 +37,6 @@ export function useOverlayDeck(
   onAfterRender: () => void,
   enabled = true,
   view?: View,
-  layerFilter?: (context: FilterContext) => boolean,
 ): RefObject<Deck<View | null> | null> {
   const deck = useRef<Deck<View | null> | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
@@ -59,7 +55,6 @@ export function useOverlayDeck(
       layers: latest.current.layers,
       style: { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' },
       onAfterRender: () => latest.current.onAfterRender(),
-      layerFilter: layerFilter ?? null,
     });
     deck.current = overlay;
     const unsubscribe = subscribe(() => overlay.setProps({ viewState: latest.current.camera() }));
@@ -68,7 +63,7 @@ export function useOverlayDeck(
       overlay.finalize();
       deck.current = null;
     };
-  }, [id, parent, subscribe, enabled, view, layerFilter]);
+  }, [id, parent, subscribe, enabled, view]);
 
   useEffect(() => {
     deck.current?.setProps({ layers });

@@ -63,16 +63,10 @@ interface RotationFigures {
   cpuPerFrame: Array<[string, number]>;
 }
 
-/** The network's draws on the trains' overlay (its track-line shader; nothing else there uses it in these views). */
-const NETWORK_ON_OVERLAY = 'overlay|track-line-layer';
-/** Whether a draw is the network's: on its own canvas, or on the overlay while the camera moves. */
-const isNetworkDraw = (d: DrawCount) => d.canvas === 'deck' || `${d.canvas}|${d.shader}` === NETWORK_ON_OVERLAY;
-
 /** A part of the frame whose draws the breakdown leaves out (keys as {@link skipDraws} takes them). */
 const SHARE_PARTS = [
   { key: 'trains', skip: ['overlay|train-layer'] },
-  // While the camera moves, the trains' overlay draws the network too (src/ui/use-network-while-moving.ts).
-  { key: 'network (railways, stations)', skip: ['deck', NETWORK_ON_OVERLAY] },
+  { key: 'network (railways, stations)', skip: ['deck'] },
   { key: 'base map', skip: ['maplibre'] },
 ] as const;
 const ALL_DRAWS = ['maplibre', 'deck', 'overlay'];
@@ -206,9 +200,9 @@ function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures 
       note: `requestAnimationFrame frames while map.easeTo turns the camera ${ROTATION_DEGREES}° in ${ROTATION_MS / 1000} s, ${key === 'zoom 14' ? 'default view (zoom 14, pitch 60)' : 'zoom 11, pitch 60 (the whole city network in view)'}, trains running at 08:00 on a weekday`,
     });
     const vertices = f.draws.reduce((s, d) => s + d.vertices, 0);
-    const network = f.draws.filter(isNetworkDraw).reduce((s, d) => s + d.vertices, 0);
+    const network = f.draws.filter((d) => d.canvas === 'deck').reduce((s, d) => s + d.vertices, 0);
     out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, all canvases`, value: perFrame(vertices, f.frames), unit: 'count', note: 'vertices drawn per frame (instances × vertices per instance), all canvases' });
-    out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, network (railways, stations)`, value: perFrame(network, f.frames), unit: 'count', note: "the railways' and stations' draws: on the map's own deck.gl canvas, or on the trains' overlay while the camera moves" });
+    out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, network (railways, stations)`, value: perFrame(network, f.frames), unit: 'count', note: "the map's own deck.gl canvas" });
     const gpu = f.cpuPerFrame.find(([name]) => name === 'gpu-process');
     if (gpu) out.push({ metric: `  ${key}, base map ${basemap}: GPU-process CPU per frame`, value: gpu[1], unit: 'ms', note: 'CPU time of the GPU process (SwiftShader draws there, on several threads) per animation frame' });
     if (f.shares) {

@@ -38,9 +38,6 @@ export const SETTLE_MS = 500;
  */
 export const NO_TRAINS = `time=${encodeURIComponent('2026-11-24T03:00:00+09:00')}`;
 
-/** The network's own deck.gl canvas (deck.gl's default id under React). */
-export const NETWORK_CANVAS = 'canvas#deckgl-overlay';
-
 /** Camera as read through the public API. */
 export interface Camera {
   lng: number;
@@ -88,13 +85,11 @@ export function getCamera(page: Page): Promise<Camera> {
  * Waits until the camera has not changed for `frames` consecutive animation
  * frames spanning at least `minMs` (transitions advance once per frame, and
  * frames are slow under software WebGL, so "unchanged for a while" alone is
- * not enough), and until the network is back on its own canvas (while the
- * camera moves, and for a second after, the trains' canvas draws it: see
- * `src/ui/use-network-while-moving.ts`).
+ * not enough).
  */
 export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500): Promise<void> {
   await page.evaluate(
-    ({ frames, minMs, networkCanvas }) =>
+    ({ frames, minMs }) =>
       new Promise<void>((resolve, reject) => {
         const read = () => {
           const { lng, lat } = window.map.getCenter();
@@ -111,14 +106,13 @@ export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500)
             since = performance.now();
             unchanged = 0;
           } else unchanged++;
-          const networkHome = document.querySelector<HTMLCanvasElement>(networkCanvas)?.style.visibility !== 'hidden';
-          if (unchanged >= frames && performance.now() - since >= minMs && networkHome) resolve();
+          if (unchanged >= frames && performance.now() - since >= minMs) resolve();
           else if (performance.now() - start > 30_000) reject(new Error(`camera still moving after 30 s (${now})`));
           else requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
       }),
-    { frames, minMs, networkCanvas: NETWORK_CANVAS },
+    { frames, minMs },
   );
 }
 
