@@ -27,7 +27,11 @@ export function useAdaptiveBasemapResolution(basemap: RefObject<MapRef | null>, 
     let restTimer: ReturnType<typeof setTimeout> | null = null;
     const setRatio = (ratio: number | null) => {
       const map = basemap.current?.getMap();
-      if (map) map.setPixelRatio(ratio ?? window.devicePixelRatio);
+      if (!map) return;
+      map.setPixelRatio(ratio ?? window.devicePixelRatio);
+      // Resizing the canvas clears it: drawn again in this task, or the browser shows a frame without the base map
+      // (the page's background in its place, seen in screenshots while turning).
+      map.redraw();
     };
     const rest = () => {
       restTimer = null;
