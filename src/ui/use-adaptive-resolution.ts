@@ -29,8 +29,8 @@ export function useAdaptiveBasemapResolution(basemap: RefObject<MapRef | null>, 
       const map = basemap.current?.getMap();
       if (!map) return;
       map.setPixelRatio(ratio ?? window.devicePixelRatio);
-      // Resizing the canvas clears it: drawn again in this task, or the browser shows a frame without the base map
-      // (the page's background in its place, seen in screenshots while turning).
+      // Resizing the canvas clears it: drawn again in this task, or the browser shows a frame without the base map,
+      // the page's background in its place (measured at rest, where the switch back runs in a timer's task).
       map.redraw();
     };
     const rest = () => {
