@@ -89,8 +89,8 @@ export function routeAt(routes: RouteSet, railway: number, zoom: number): Route 
   return variants[0];
 }
 
-/** Index of the segment containing `distance` (binary search). */
-function segmentAt(lengths: Float64Array, distance: number): number {
+/** Index of the segment of `lengths` (a route's) containing `distance` (binary search). */
+export function segmentAt(lengths: Float64Array, distance: number): number {
   let lo = 0;
   let hi = lengths.length - 1;
   while (hi - lo > 1) {

@@ -1,5 +1,5 @@
 import type { Network } from '../network.ts';
-import { createRouteSample, routeAt, sampleRoute, type RouteSet } from '../routes.ts';
+import { createRouteSample, routeAt, sampleRoute, segmentAt, type Route, type RouteSample, type RouteSet } from '../routes.ts';
 import type { Timetable } from '../timetable.ts';
 import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from '../track-position.ts';
 import { createTrainState, type Schedule } from '../train-schedule.ts';
@@ -35,6 +35,112 @@ export const CAR_BOX_MIN_PIXELS = 8;
 export function carsPerBox(carPixels: number, cars: number): number {
   if (carPixels < WHOLE_TRAIN_CAR_PIXELS) return cars;
   return Math.min(cars, Math.max(1, Math.floor(CAR_BOX_MIN_PIXELS / carPixels)));
+}
+
+/**
+ * A box of several cars is one straight chord of the track. Where the track
+ * under the cars bends by less than this on screen (pixels) a box takes more
+ * cars than {@link carsPerBox} gives, up to the whole train: the chord lies on
+ * the drawn line, and the box costs the GPU what one car costs.
+ */
+export const BOX_CHORD_TOLERANCE_PIXELS = 0.5;
+
+const chordStart = createRouteSample();
+const chordEnd = createRouteSample();
+const chordVertex = createRouteSample();
+
+/**
+ * Cars of one box from car `first` of a train, at least `minCars` (as their
+ * size gives): the rest of the train, else twice `minCars`, when every vertex
+ * of the route under those cars lies within `tolerance` ground metres of the
+ * chord from the box's first car's front to its last car's back, and on the
+ * same side of the ground (a box is drawn above or below it whole).
+ */
+export function carsInBox(network: Network, route: Route, head: number, direction: number, spacing: number, first: number, minCars: number, cars: number, zoom: number, dims: TrackDimensions, tolerance: number): number {
+  const rest = cars - first;
+  const start = head - direction * first * spacing;
+  if (rest > minCars && chordHolds(network, route, start, head - direction * cars * spacing, zoom, dims, tolerance)) return rest;
+  const twice = 2 * minCars;
+  if (twice < rest && chordHolds(network, route, start, head - direction * (first + twice) * spacing, zoom, dims, tolerance)) return twice;
+  return Math.min(minCars, rest);
+}
+
+/** Drawn positions of a route's vertices (lng, lat, altitude, depth each), with the zoom each was computed for. */
+interface DrawnVertices {
+  values: Float64Array;
+  zoom: Float64Array;
+}
+const drawnVertices = new WeakMap<Route, DrawnVertices>();
+
+/**
+ * Where vertex `j` of a route is drawn at a zoom, as {@link sampleRoute} puts it: kept per vertex until the zoom
+ * changes, since the trains of a route check the same vertices frame after frame (and each other's).
+ */
+function drawnVertex(network: Network, route: Route, j: number, zoom: number, dims: TrackDimensions): Float64Array {
+  let cache = drawnVertices.get(route);
+  if (!cache) {
+    cache = { values: new Float64Array(route.vertices.length * 4), zoom: new Float64Array(route.vertices.length).fill(NaN) };
+    drawnVertices.set(route, cache);
+  }
+  if (cache.zoom[j] !== zoom) {
+    sampleRoute(network, route, route.lengths[j], zoom, dims, chordVertex);
+    cache.values[j * 4] = chordVertex.lng;
+    cache.values[j * 4 + 1] = chordVertex.lat;
+    cache.values[j * 4 + 2] = chordVertex.altitude;
+    cache.values[j * 4 + 3] = chordVertex.depth;
+    cache.zoom[j] = zoom;
+  }
+  return cache.values;
+}
+
+/** Whether the route between distances `a` and `b` is straight within `tolerance` metres and on one side of the ground. */
+function chordHolds(network: Network, route: Route, a: number, b: number, zoom: number, dims: TrackDimensions, tolerance: number): boolean {
+  const from = Math.min(a, b);
+  const to = Math.max(a, b);
+  // A loop's seam or a route's end: the cars there are clamped or wrapped, so no chord is assumed.
+  if (from < 0 || to > route.length) return false;
+  sampleRoute(network, route, from, zoom, dims, chordStart);
+  sampleRoute(network, route, to, zoom, dims, chordEnd);
+  const underground = chordStart.depth < -0.25;
+  if (underground !== chordEnd.depth < -0.25) return false;
+  const { lengths } = route;
+  let j = segmentAt(lengths, from) + 1;
+  const metresPerLng = (Math.PI / 180) * 6378137 * Math.cos((chordStart.lat * Math.PI) / 180);
+  const metresPerLat = (Math.PI / 180) * 6378137;
+  const cx = (chordEnd.lng - chordStart.lng) * metresPerLng;
+  const cy = (chordEnd.lat - chordStart.lat) * metresPerLat;
+  const cz = chordEnd.altitude - chordStart.altitude;
+  const chord2 = cx * cx + cy * cy + cz * cz;
+  for (; j < lengths.length && lengths[j] < to; j++) {
+    const v = drawnVertex(network, route, j, zoom, dims);
+    const o = j * 4;
+    if (v[o + 3] < -0.25 !== underground) return false;
+    const px = (v[o] - chordStart.lng) * metresPerLng;
+    const py = (v[o + 1] - chordStart.lat) * metresPerLat;
+    const pz = v[o + 2] - chordStart.altitude;
+    const along = chord2 > 0 ? (px * cx + py * cy + pz * cz) / chord2 : 0;
+    const dx = px - along * cx;
+    const dy = py - along * cy;
+    const dz = pz - along * cz;
+    if (dx * dx + dy * dy + dz * dz > tolerance * tolerance) return false;
+  }
+  return true;
+}
+
+/** The middle of the chord between distances `a` and `b` of a route, with its heading and slope (towards the larger distance). */
+function sampleChord(network: Network, route: Route, a: number, b: number, zoom: number, dims: TrackDimensions, out: RouteSample): RouteSample {
+  sampleRoute(network, route, Math.min(a, b), zoom, dims, chordStart);
+  sampleRoute(network, route, Math.max(a, b), zoom, dims, chordEnd);
+  const east = (chordEnd.lng - chordStart.lng) * Math.cos((chordStart.lat * Math.PI) / 180);
+  const north = chordEnd.lat - chordStart.lat;
+  const metres = (Math.hypot(east, north) * Math.PI * 6378137) / 180;
+  out.lng = (chordStart.lng + chordEnd.lng) / 2;
+  out.lat = (chordStart.lat + chordEnd.lat) / 2;
+  out.altitude = (chordStart.altitude + chordEnd.altitude) / 2;
+  out.depth = (chordStart.depth + chordEnd.depth) / 2;
+  out.bearing = (Math.atan2(east, north) * 180) / Math.PI;
+  out.pitch = Math.atan2(chordEnd.altitude - chordStart.altitude, metres);
+  return out;
 }
 
 /** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
@@ -243,10 +349,13 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       markers++;
     }
     // Zoomed out, cars are a few pixels long: boxes of several cars (one box per train when they are smudges), each centred on its cars.
-    const perBox = carsPerBox(depth ? carPixels * relativeScaleAt(depth, sample.lng, sample.lat) : carPixels, cars);
-    for (let first = 0; first < cars; first += perBox) {
-      const inBox = Math.min(perBox, cars - first);
-      if (first > 0 || inBox > 1) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
+    const pixels = depth ? carPixels * relativeScaleAt(depth, sample.lng, sample.lat) : carPixels;
+    const perBox = carsPerBox(pixels, cars);
+    const tolerance = (BOX_CHORD_TOLERANCE_PIXELS * size[0]) / Math.max(pixels, 1e-6);
+    for (let first = 0, inBox = 0; first < cars; first += inBox) {
+      inBox = perBox > 1 && perBox < cars ? carsInBox(network, route, head, direction, spacing, first, perBox, cars, zoom, dims, tolerance) : Math.min(perBox, cars - first);
+      if (inBox > perBox) sampleChord(network, route, head - direction * first * spacing, head - direction * (first + inBox) * spacing, zoom, dims, sample);
+      else if (first > 0 || inBox > 1) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
       const bearing = sample.bearing + (direction < 0 ? 180 : 0);
       const f = (car * CAR_STRIDE) / 4;
       const b = car * CAR_STRIDE;
