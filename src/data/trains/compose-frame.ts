@@ -49,20 +49,27 @@ const chordStart = createRouteSample();
 const chordEnd = createRouteSample();
 const chordVertex = createRouteSample();
 
+/** Ground metres per degree of latitude (and of longitude at the equator) on the Web Mercator sphere. */
+const METRES_PER_DEGREE = (Math.PI / 180) * 6378137;
+
 /**
  * Cars of one box from car `first` of a train, at least `minCars` (as their
  * size gives): the rest of the train, else twice `minCars`, when every vertex
  * of the route under those cars lies within `tolerance` ground metres of the
  * chord from the box's first car's front to its last car's back, and on the
- * same side of the ground (a box is drawn above or below it whole).
+ * same side of the ground (a box is drawn above or below it whole). When it
+ * gives more than `minCars`, `out` is set to the middle of that chord, with
+ * its heading and slope (towards the route's larger distances).
  */
-export function carsInBox(network: Network, route: Route, head: number, direction: number, spacing: number, first: number, minCars: number, cars: number, zoom: number, dims: TrackDimensions, tolerance: number): number {
+export function carsInBox(network: Network, route: Route, head: number, direction: number, spacing: number, first: number, minCars: number, cars: number, zoom: number, dims: TrackDimensions, tolerance: number, out: RouteSample): number {
   const rest = cars - first;
   const start = head - direction * first * spacing;
-  if (rest > minCars && chordHolds(network, route, start, head - direction * cars * spacing, zoom, dims, tolerance)) return rest;
-  const twice = 2 * minCars;
-  if (twice < rest && chordHolds(network, route, start, head - direction * (first + twice) * spacing, zoom, dims, tolerance)) return twice;
-  return Math.min(minCars, rest);
+  let n = Math.min(minCars, rest);
+  if (rest > minCars && chordHolds(network, route, start, head - direction * cars * spacing, zoom, dims, tolerance)) n = rest;
+  else if (2 * minCars < rest && chordHolds(network, route, start, head - direction * (first + 2 * minCars) * spacing, zoom, dims, tolerance)) n = 2 * minCars;
+  // The check that held left the chord's ends in chordStart and chordEnd.
+  if (n > minCars) chordMiddle(out);
+  return n;
 }
 
 /** Drawn positions of a route's vertices (lng, lat, altitude, depth each), with the zoom each was computed for. */
@@ -73,27 +80,32 @@ interface DrawnVertices {
 const drawnVertices = new WeakMap<Route, DrawnVertices>();
 
 /**
- * Where vertex `j` of a route is drawn at a zoom, as {@link sampleRoute} puts it: kept per vertex until the zoom
- * changes, since the trains of a route check the same vertices frame after frame (and each other's).
+ * Where a route's vertices are drawn, as {@link sampleRoute} puts them: each kept until the zoom changes, since the
+ * trains of a route check the same vertices frame after frame (and each other's). Fill vertex `j` with
+ * {@link drawVertex} when its `zoom` is not the current one.
  */
-function drawnVertex(network: Network, route: Route, j: number, zoom: number, dims: TrackDimensions): Float64Array {
+function drawnVerticesOf(route: Route): DrawnVertices {
   let cache = drawnVertices.get(route);
   if (!cache) {
     cache = { values: new Float64Array(route.vertices.length * 4), zoom: new Float64Array(route.vertices.length).fill(NaN) };
     drawnVertices.set(route, cache);
   }
-  if (cache.zoom[j] !== zoom) {
-    sampleRoute(network, route, route.lengths[j], zoom, dims, chordVertex);
-    cache.values[j * 4] = chordVertex.lng;
-    cache.values[j * 4 + 1] = chordVertex.lat;
-    cache.values[j * 4 + 2] = chordVertex.altitude;
-    cache.values[j * 4 + 3] = chordVertex.depth;
-    cache.zoom[j] = zoom;
-  }
-  return cache.values;
+  return cache;
 }
 
-/** Whether the route between distances `a` and `b` is straight within `tolerance` metres and on one side of the ground. */
+function drawVertex(network: Network, route: Route, j: number, zoom: number, dims: TrackDimensions, cache: DrawnVertices): void {
+  sampleRoute(network, route, route.lengths[j], zoom, dims, chordVertex);
+  cache.values[j * 4] = chordVertex.lng;
+  cache.values[j * 4 + 1] = chordVertex.lat;
+  cache.values[j * 4 + 2] = chordVertex.altitude;
+  cache.values[j * 4 + 3] = chordVertex.depth;
+  cache.zoom[j] = zoom;
+}
+
+/**
+ * Whether the route between distances `a` and `b` is straight within `tolerance` metres and on one side of the
+ * ground. Samples the chord's ends into chordStart and chordEnd (by increasing distance).
+ */
 function chordHolds(network: Network, route: Route, a: number, b: number, zoom: number, dims: TrackDimensions, tolerance: number): boolean {
   const from = Math.min(a, b);
   const to = Math.max(a, b);
@@ -104,19 +116,19 @@ function chordHolds(network: Network, route: Route, a: number, b: number, zoom: 
   const underground = chordStart.depth < -0.25;
   if (underground !== chordEnd.depth < -0.25) return false;
   const { lengths } = route;
-  let j = segmentAt(lengths, from) + 1;
-  const metresPerLng = (Math.PI / 180) * 6378137 * Math.cos((chordStart.lat * Math.PI) / 180);
-  const metresPerLat = (Math.PI / 180) * 6378137;
+  const metresPerLng = METRES_PER_DEGREE * Math.cos((chordStart.lat * Math.PI) / 180);
   const cx = (chordEnd.lng - chordStart.lng) * metresPerLng;
-  const cy = (chordEnd.lat - chordStart.lat) * metresPerLat;
+  const cy = (chordEnd.lat - chordStart.lat) * METRES_PER_DEGREE;
   const cz = chordEnd.altitude - chordStart.altitude;
   const chord2 = cx * cx + cy * cy + cz * cz;
-  for (; j < lengths.length && lengths[j] < to; j++) {
-    const v = drawnVertex(network, route, j, zoom, dims);
+  const cache = drawnVerticesOf(route);
+  const v = cache.values;
+  for (let j = segmentAt(lengths, from) + 1; j < lengths.length && lengths[j] < to; j++) {
+    if (cache.zoom[j] !== zoom) drawVertex(network, route, j, zoom, dims, cache);
     const o = j * 4;
     if (v[o + 3] < -0.25 !== underground) return false;
     const px = (v[o] - chordStart.lng) * metresPerLng;
-    const py = (v[o + 1] - chordStart.lat) * metresPerLat;
+    const py = (v[o + 1] - chordStart.lat) * METRES_PER_DEGREE;
     const pz = v[o + 2] - chordStart.altitude;
     const along = chord2 > 0 ? (px * cx + py * cy + pz * cz) / chord2 : 0;
     const dx = px - along * cx;
@@ -127,20 +139,17 @@ function chordHolds(network: Network, route: Route, a: number, b: number, zoom: 
   return true;
 }
 
-/** The middle of the chord between distances `a` and `b` of a route, with its heading and slope (towards the larger distance). */
-function sampleChord(network: Network, route: Route, a: number, b: number, zoom: number, dims: TrackDimensions, out: RouteSample): RouteSample {
-  sampleRoute(network, route, Math.min(a, b), zoom, dims, chordStart);
-  sampleRoute(network, route, Math.max(a, b), zoom, dims, chordEnd);
-  const east = (chordEnd.lng - chordStart.lng) * Math.cos((chordStart.lat * Math.PI) / 180);
-  const north = chordEnd.lat - chordStart.lat;
-  const metres = (Math.hypot(east, north) * Math.PI * 6378137) / 180;
+/** The middle of the chord from chordStart to chordEnd, with its heading and slope. */
+function chordMiddle(out: RouteSample): void {
+  const metresPerLng = METRES_PER_DEGREE * Math.cos((chordStart.lat * Math.PI) / 180);
+  const east = (chordEnd.lng - chordStart.lng) * metresPerLng;
+  const north = (chordEnd.lat - chordStart.lat) * METRES_PER_DEGREE;
   out.lng = (chordStart.lng + chordEnd.lng) / 2;
   out.lat = (chordStart.lat + chordEnd.lat) / 2;
   out.altitude = (chordStart.altitude + chordEnd.altitude) / 2;
   out.depth = (chordStart.depth + chordEnd.depth) / 2;
   out.bearing = (Math.atan2(east, north) * 180) / Math.PI;
-  out.pitch = Math.atan2(chordEnd.altitude - chordStart.altitude, metres);
-  return out;
+  out.pitch = Math.atan2(chordEnd.altitude - chordStart.altitude, Math.hypot(east, north));
 }
 
 /** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
@@ -353,9 +362,9 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
     const perBox = carsPerBox(pixels, cars);
     const tolerance = (BOX_CHORD_TOLERANCE_PIXELS * size[0]) / Math.max(pixels, 1e-6);
     for (let first = 0, inBox = 0; first < cars; first += inBox) {
-      inBox = perBox > 1 && perBox < cars ? carsInBox(network, route, head, direction, spacing, first, perBox, cars, zoom, dims, tolerance) : Math.min(perBox, cars - first);
-      if (inBox > perBox) sampleChord(network, route, head - direction * first * spacing, head - direction * (first + inBox) * spacing, zoom, dims, sample);
-      else if (first > 0 || inBox > 1) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
+      // A box of more cars than their size gives is a chord: carsInBox has put `sample` on it.
+      inBox = perBox > 1 && perBox < cars ? carsInBox(network, route, head, direction, spacing, first, perBox, cars, zoom, dims, tolerance, sample) : Math.min(perBox, cars - first);
+      if (inBox <= perBox && (first > 0 || inBox > 1)) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
       const bearing = sample.bearing + (direction < 0 ? 180 : 0);
       const f = (car * CAR_STRIDE) / 4;
       const b = car * CAR_STRIDE;
