@@ -4,6 +4,7 @@ import { buildStationGeometry, CONNECTOR_WIDTH, pathsOfShapes, STATION_WIDTH, ty
 import { TrackLineLayer } from './track-line-layer.ts';
 import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
+import { groundArea, type GroundViewport } from '../data/trains/view-area.ts';
 
 /** Props of {@link StationLayer}. */
 export interface StationLayerProps {
@@ -16,6 +17,9 @@ export interface StationLayerProps {
   /** Colour of the highlight ring, RGBA. */
   highlightColor?: number[];
 }
+
+/** How far station shapes are drawn towards the camera, in underground levels (see `TrackLineLayer`'s `depthBias`). */
+const DEPTH_BIAS = 0.02;
 
 /** Width of the highlight ring around a selected station's outline, track-spacing units on each side. */
 const HIGHLIGHT_RING = 0.35;
@@ -58,7 +62,9 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
       const ring = shapes && outlineWidths(shapes).map((w) => w + HIGHLIGHT_RING * 2);
       this.setState({ highlight: shapes && ring ? { ...shapes, attributes: { ...shapes.attributes, getWidth: { value: ring, size: 1 } } } : null });
     }
-    const paths = this.state.culler?.update(viewBounds(this.context.viewport), this.context.viewport.zoom) ?? null;
+    const { viewport } = this.context;
+    // As the railways: in a tilted view, only the chunks on the ground the view sees.
+    const paths = this.state.culler?.update(viewBounds(viewport), viewport.zoom, groundArea(viewport as unknown as GroundViewport)) ?? null;
     if (paths === this.state.paths) return;
     const outlinePaths = paths && { ...paths, attributes: { ...paths.attributes, getWidth: paths.attributes.outlineWidth } };
     this.setState({ paths, outlinePaths });
@@ -68,10 +74,15 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     const { paths, outlinePaths, highlight } = this.state;
     const { track, colors, highlightColor } = this.props;
     if (!paths) return null;
+    // Drawn a little towards the camera, so that a shape wins the depth test against the railway under it (deck.gl's
+    // polygon offset between layers does not, at a distance), and not written to the depth buffer, so that the shapes
+    // of one pass that overlap (a connector entering a station) do not cut each other off where rounding puts the
+    // later one deeper. Underground shapes stay hidden under the lines above them.
+    const parameters = { ...this.props.parameters, depthWriteEnabled: false };
     return [
-      highlight && new TrackLineLayer(this.getSubLayerProps({ id: 'highlight', track, paths: highlight, color: highlightColor })),
-      new TrackLineLayer(this.getSubLayerProps({ id: 'outline', track, paths: outlinePaths, color: colors.outline })),
-      new TrackLineLayer(this.getSubLayerProps({ id: 'fill', track, paths, color: colors.fill })),
+      highlight && new TrackLineLayer(this.getSubLayerProps({ id: 'highlight', track, paths: highlight, color: highlightColor, parameters, depthBias: DEPTH_BIAS })),
+      new TrackLineLayer(this.getSubLayerProps({ id: 'outline', track, paths: outlinePaths, color: colors.outline, parameters, depthBias: DEPTH_BIAS })),
+      new TrackLineLayer(this.getSubLayerProps({ id: 'fill', track, paths, color: colors.fill, parameters, depthBias: DEPTH_BIAS })),
     ];
   }
 }

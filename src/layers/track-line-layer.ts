@@ -21,6 +21,12 @@ export interface TrackLineLayerProps {
   lineWidth: number;
   /** Colour (RGBA 0–255) of paths without `getColor`. */
   color: readonly number[];
+  /**
+   * Moves the lines towards the camera along the line of sight (so they stay where they are on screen) by this share
+   * of an underground level: enough to win the depth test against other track layers at the same place, far less
+   * than the distance between levels. 0 by default.
+   */
+  depthBias: number;
 }
 
 const vs = /* glsl */ `\
@@ -39,11 +45,15 @@ out vec4 vColor;
 out float vAcross;
 out float vEdge;
 out float vAlong;
+out float vHalfLength;
 
 ${UNPACK_VERTEX_STYLE_GLSL}
-// Direction of a segment as drawn at offset scale s: base part plus the offsets' change.
+// A segment as drawn at offset scale s (common units): base part plus the offsets' change.
+vec2 track_segment(vec4 segment, float s) {
+  return segment.xy + segment.zw * track.spacing * s;
+}
 vec2 track_direction(vec4 segment, float s) {
-  vec2 d = segment.xy + segment.zw * track.spacing * s;
+  vec2 d = track_segment(segment, s);
   float len = length(d);
   return len > 0.0 ? d / len : vec2(0.0);
 }
@@ -69,12 +79,19 @@ void main(void) {
   float cap = ends.y;
   vec3 position = project_position(positions, positions64Low) + track_offset(trackOffsets.xyz);
   position.xy += miter * (side * extrude * miterScale) + dirOut * (cap * extrude);
+  if (track.depthBias > 0.0) {
+    position += normalize(project.cameraPosition - position) * (track.depthBias * track.depth * s * project.commonUnitsPerMeter.z);
+  }
   geometry.position = vec4(position, 1.0);
   gl_Position = project_common_position_to_clipspace(vec4(position, 1.0));
   DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 
+  // A one-segment run is one quad from cap to cap: the distance along it counts from its middle, and only what lies
+  // beyond half its length from there is in a round end.
+  float halfLength = ends.w > 0.5 ? 0.5 * length(track_segment(segmentsOut, s)) : 0.0;
   vAcross = side * (extrude * project.scale);
-  vAlong = cap * (extrude * project.scale);
+  vAlong = cap * ((extrude + halfLength) * project.scale);
+  vHalfLength = halfLength * project.scale;
   vEdge = halfWidth * project.scale;
   vec3 style = track_unpack_style(trackOffsets.w);
   vColor = vec4(colors.rgb, colors.a * style.z * track_view_opacity(trackOffsets.z) * layer.opacity);
@@ -94,11 +111,12 @@ in vec4 vColor;
 in float vAcross;
 in float vEdge;
 in float vAlong;
+in float vHalfLength;
 out vec4 fragColor;
 
 void main(void) {
   // Distance from the line's centre (or, in the caps beyond its ends, from the end point: round ends).
-  float distance = length(vec2(vAcross, vAlong));
+  float distance = length(vec2(vAcross, max(abs(vAlong) - vHalfLength, 0.0)));
   // Antialiased edge: coverage of the pixel by the line, from the distance to its edge in screen pixels.
   float coverage = clamp((vEdge - distance) / max(fwidth(distance), 1e-3) + 0.5, 0.0, 1.0);
   if (coverage <= 0.0) discard;
@@ -127,6 +145,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lineWidth: 0.4,
     color: { type: 'color', value: [0, 0, 0, 255] },
+    depthBias: 0,
   };
 
   declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
@@ -165,7 +184,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   override draw() {
     const { model, vertexCount } = this.state;
     if (!model || vertexCount < 3) return;
-    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom } });
+    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom, depthBias: this.props.depthBias } });
     model.setVertexCount(vertexCount);
     model.draw(this.context.renderPass);
   }

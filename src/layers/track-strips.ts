@@ -34,7 +34,8 @@ export const STRIP_VERTEX = {
   segmentOut: 14,
   /**
    * float32 × 4: side (−1 left, +1 right); cap (−1 the cap before a run's first vertex, +1 the one after its last,
-   * 0 on the line); width (track units); unused.
+   * 0 on the line); width (track units); 1 when the run is a single segment drawn as one quad (its cap vertices are
+   * its only vertices, see {@link buildTrackStrip}), else 0.
    */
   ends: 18,
   /** Byte offset of the RGBA colour (4 bytes). */
@@ -122,10 +123,12 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     }
   }
 
+  // A run of one segment is one quad: its two cap pairs, the shader rounding its ends from the segment's length.
+  const runVertices = (first: number, last: number) => (last - first === 1 ? 4 : (last - first + 3) * 2);
   let vertexCount = 0;
   let segmentCount = 0;
   for (const [first, last] of runs) {
-    vertexCount += (last - first + 3) * 2;
+    vertexCount += runVertices(first, last);
     segmentCount += last - first;
   }
   vertexCount += Math.max(0, runs.length - 1) * 2; // degenerate joins
@@ -140,7 +143,7 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     floats[out + 2] = offsets[to * 4] - offsets[from * 4];
     floats[out + 3] = offsets[to * 4 + 1] - offsets[from * 4 + 1];
   };
-  const write = (v: number, side: number, cap: number, first: number, last: number) => {
+  const write = (v: number, side: number, cap: number, first: number, last: number, quad = 0) => {
     const f = at * stride;
     for (let k = 0; k < 3; k++) {
       const value = positions[v * 3 + k];
@@ -157,6 +160,7 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     floats[f + STRIP_VERTEX.ends] = side;
     floats[f + STRIP_VERTEX.ends + 1] = cap;
     floats[f + STRIP_VERTEX.ends + 2] = widths ? widths[v] : width;
+    floats[f + STRIP_VERTEX.ends + 3] = quad;
     const c = at * STRIP_STRIDE + STRIP_VERTEX.colorByte;
     if (colors) bytes.set(colors.subarray(v * 4, v * 4 + 4), c);
     else bytes.set([color[0], color[1], color[2], color[3] ?? 255], c);
@@ -168,18 +172,21 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
   };
 
   runs.forEach(([first, last], r) => {
+    const quad = last - first === 1 ? 1 : 0;
     if (r > 0) {
       copyPrevious(); // repeat the previous run's last vertex…
-      write(first, -1, -1, first, last); // …and this run's first: two degenerate triangles
+      write(first, -1, -1, first, last, quad); // …and this run's first: two degenerate triangles
     }
-    write(first, -1, -1, first, last);
-    write(first, 1, -1, first, last);
-    for (let v = first; v <= last; v++) {
-      write(v, -1, 0, first, last);
-      write(v, 1, 0, first, last);
+    write(first, -1, -1, first, last, quad);
+    write(first, 1, -1, first, last, quad);
+    if (!quad) {
+      for (let v = first; v <= last; v++) {
+        write(v, -1, 0, first, last);
+        write(v, 1, 0, first, last);
+      }
     }
-    write(last, -1, 1, first, last);
-    write(last, 1, 1, first, last);
+    write(last, -1, 1, first, last, quad);
+    write(last, 1, 1, first, last, quad);
   });
   return { bytes, vertexCount, segmentCount };
 }

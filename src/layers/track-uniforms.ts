@@ -19,6 +19,11 @@ export interface TrackUniformProps {
   undergroundOpacity: number;
   /** Minimum width in pixels of lines. */
   minWidthPixels: number;
+  /**
+   * How far a layer's vertices are moved towards the camera along the line of sight, in underground levels (0 by
+   * default; see `TrackLineLayer`'s `depthBias`).
+   */
+  depthBias?: number;
 }
 
 const glsl = /* glsl */ `\
@@ -29,6 +34,7 @@ layout(std140) uniform trackUniforms {
   float groundOpacity;
   float undergroundOpacity;
   float minWidthPixels;
+  float depthBias;
 } track;
 
 float track_scale() {
@@ -61,11 +67,13 @@ export const trackUniforms = {
     groundOpacity: 'f32',
     undergroundOpacity: 'f32',
     minWidthPixels: 'f32',
+    depthBias: 'f32',
   },
+  defaultUniforms: { spacing: 0, depth: 0, zoom: 0, groundOpacity: 1, undergroundOpacity: 1, minWidthPixels: 0, depthBias: 0 },
 } as const satisfies ShaderModule<TrackUniformProps>;
 
 /** Track uniforms a layer is given; the zoom comes from the viewport when drawing. */
-export type TrackStyle = Omit<TrackUniformProps, 'zoom'>;
+export type TrackStyle = Omit<TrackUniformProps, 'zoom' | 'depthBias'>;
 
 /** Mercator metres between parallel tracks at zoom 14 (about 25 px on screen at Tokyo's latitude). */
 export const TRACK_SPACING_METRES = 120;

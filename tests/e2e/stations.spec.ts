@@ -167,6 +167,54 @@ test('setSelection and ?selection= take station ids (prefix optional); an unknow
   expect(await page.evaluate(() => window.map.getSelection())).toBeNull();
 });
 
+/**
+ * Points on the axis of every station shape drawn at `zoom` on the ground (not underground): the middle of each
+ * shape's path, where its fill is widest, with the track offsets applied as the drawing applies them.
+ */
+function shapeCentres(zoom: number): Array<[number, number, number]> {
+  const { paths } = buildStationGeometry(loadRealData().network);
+  const positions = paths.attributes.getPath.value as Float64Array;
+  const offsets = paths.attributes.getTrackOffset.value as Float32Array;
+  const centres: Array<[number, number, number]> = [];
+  for (let p = 0; p < paths.length; p++) {
+    if (paths.pathShape[p] < 0) continue;
+    const first = paths.startIndices[p];
+    const last = paths.startIndices[p + 1] - 1;
+    const code = Math.round(offsets[first * 4 + 3]);
+    if (zoom < code % 32 || zoom >= Math.floor(code / 32) % 32) continue;
+    const mid = (k: number, v: Float64Array | Float32Array, stride: number) => (v[first * stride + k] + v[last * stride + k]) / 2;
+    const anchor = { lng: mid(0, positions, 3), lat: mid(1, positions, 3), vx: mid(0, offsets, 4), vy: mid(1, offsets, 4), vz: Math.min(offsets[first * 4 + 2], offsets[last * 4 + 2]) };
+    if (anchor.vz < 0) continue;
+    centres.push(anchorPosition(anchor, trackStyle('ground'), zoom));
+  }
+  return centres;
+}
+
+test('station shapes show their white fill in a tilted view, near and far (none of it lost to the depth test)', async ({ page }, testInfo) => {
+  await open(page);
+  await page.evaluate(() => {
+    for (const id of ['trains', 'station-names', 'flights']) window.map.setLayerVisibility(id, 'none');
+  });
+  for (const zoom of [11, 14]) {
+    await page.evaluate((z) => void window.map.jumpTo({ center: [139.767, 35.6814], zoom: z, pitch: 60, bearing: 0 }), zoom);
+    await waitForCameraToSettle(page);
+    await page.waitForTimeout(1500);
+    const image = await screenshotImage(page, { testInfo, name: `stations-tilted-zoom-${zoom}.png` });
+    const points = await page.evaluate((centres) => centres.map(([lng, lat, altitude]) => window.map.project([lng, lat], altitude)), shapeCentres(zoom));
+    // Inside the map and clear of the clock (top left) and the buttons (right).
+    const onMap = points.filter(({ x, y }) => x > 170 && x < 1210 && y > 160 && y < 700);
+    // The fill is white. The outline is a neutral dark grey: a fill lost to the depth test leaves it showing, a dark
+    // patch where the white should be (before 28 Nov 2026, a sixth of the shapes at zoom 11). A shape under a line
+    // that runs above it shows the line's colour instead.
+    const pixel = ({ x, y }: { x: number; y: number }) => Array.from(image.data.subarray((Math.round(y) * image.width + Math.round(x)) * 4, (Math.round(y) * image.width + Math.round(x)) * 4 + 3));
+    const white = onMap.filter((p) => Math.min(...pixel(p)) > 215);
+    const dark = onMap.filter((p) => Math.max(...pixel(p)) < 110 && Math.max(...pixel(p)) - Math.min(...pixel(p)) < 25);
+    expect(onMap.length, `station shapes on the map at zoom ${zoom}`).toBeGreaterThan(zoom === 11 ? 300 : 6);
+    expect(white.length / onMap.length, `share of station shapes white at their centre, zoom ${zoom}`).toBeGreaterThan(0.75);
+    expect(dark.length, `station shapes dark at their centre, zoom ${zoom}: ${dark.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`).join(' ')}`).toBeLessThanOrEqual(Math.floor(onMap.length * 0.01));
+  }
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

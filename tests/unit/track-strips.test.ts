@@ -30,6 +30,7 @@ function vertices(strip: ReturnType<typeof buildTrackStrip>) {
       side: floats[f + STRIP_VERTEX.ends],
       cap: floats[f + STRIP_VERTEX.ends + 1],
       width: floats[f + STRIP_VERTEX.ends + 2],
+      quad: floats[f + STRIP_VERTEX.ends + 3],
       color: Array.from(strip.bytes.subarray(i * STRIP_STRIDE + STRIP_VERTEX.colorByte, i * STRIP_STRIDE + STRIP_VERTEX.colorByte + 4)),
     };
   });
@@ -47,6 +48,7 @@ describe('track strips', () => {
     expect(v[7].lng).toBeCloseTo(139.72, 9);
     expect(v[0].color).toEqual([10, 20, 30, 255]);
     expect(v[0].width).toBeCloseTo(0.4, 6);
+    expect(v.every((x) => x.quad === 0)).toBe(true);
     // Directions: east along the first segment; the middle vertex sees both segments; the ends repeat their one segment.
     expect(v[2].segmentIn[0]).toBeGreaterThan(0);
     expect(v[2].segmentIn[1]).toBeCloseTo(0, 9);
@@ -57,19 +59,36 @@ describe('track strips', () => {
 
   it('keeps 64-bit precision in the high and low parts', () => {
     const v = vertices(buildTrackStrip(paths([[[139.123456789, 35.987654321], [139.2, 35.9]]])));
-    expect(v[2].lng).toBeCloseTo(139.123456789, 11);
-    expect(v[2].lat).toBeCloseTo(35.987654321, 11);
+    expect(v[0].lng).toBeCloseTo(139.123456789, 11);
+    expect(v[0].lat).toBeCloseTo(35.987654321, 11);
+  });
+
+  it('draws a run of one segment as one quad: its two cap pairs, marked so the shader rounds its ends', () => {
+    const strip = buildTrackStrip(paths([[[139.7, 35.6], [139.71, 35.601]]]), { width: 0.9 });
+    const v = vertices(strip);
+    expect(strip.vertexCount).toBe(4);
+    expect(strip.segmentCount).toBe(1);
+    expect(v.map((x) => [x.side, x.cap, x.quad])).toEqual([[-1, -1, 1], [1, -1, 1], [-1, 1, 1], [1, 1, 1]]);
+    expect(v[0].lng).toBeCloseTo(139.7, 9);
+    expect(v[3].lng).toBeCloseTo(139.71, 9);
+    // Both ends carry the whole segment (the shader takes half its length from it).
+    for (const x of v) {
+      expect(x.segmentIn).toEqual(v[0].segmentOut);
+      expect(x.segmentOut).toEqual(v[0].segmentOut);
+    }
+    expect(v[0].segmentOut[0]).toBeGreaterThan(0);
+    expect(v[0].segmentOut[1]).toBeGreaterThan(0);
   });
 
   it('leaves out segments with a hidden end, and joins runs with degenerate triangles', () => {
     const strip = buildTrackStrip(paths([[[139.7, 35.6], [139.71, 35.6], [139.72, 35.6, 0], [139.73, 35.6], [139.74, 35.6]]]));
-    // Two runs of two vertices: (2 + 2·2 + 2) each, and two joining vertices.
+    // Two runs of one segment: one quad (4 vertices) each, and two joining vertices.
     expect(strip.segmentCount).toBe(2);
-    expect(strip.vertexCount).toBe(8 + 2 + 8);
+    expect(strip.vertexCount).toBe(4 + 2 + 4);
     const v = vertices(strip);
     // The join repeats the last vertex of the first run and the first of the second: zero-area triangles.
-    expect(v[8]).toEqual(v[7]);
-    expect(v[9]).toEqual(v[10]);
+    expect(v[4]).toEqual(v[3]);
+    expect(v[5]).toEqual(v[6]);
     expect(v.some((x) => Math.abs(x.lng - 139.72) < 1e-9)).toBe(false);
   });
 
@@ -77,7 +96,7 @@ describe('track strips', () => {
     const gentle = buildTrackStrip(paths([[[139.7, 35.6], [139.71, 35.6], [139.72, 35.602]]]));
     const hairpin = buildTrackStrip(paths([[[139.7, 35.6], [139.71, 35.6], [139.7, 35.6005]]]));
     expect(gentle.vertexCount).toBe(10);
-    expect(hairpin.vertexCount).toBe(8 + 2 + 8);
+    expect(hairpin.vertexCount).toBe(4 + 2 + 4);
     expect(hairpin.segmentCount).toBe(2);
   });
 
