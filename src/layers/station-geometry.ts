@@ -136,8 +136,23 @@ export function anchorPosition(a: { lng: number; lat: number; vx: number; vy: nu
 
 /** The paths of the given station shapes only (no connectors), e.g. to highlight a selected station. */
 export function pathsOfShapes(paths: StationPaths, shapes: ReadonlySet<number>): StationPaths {
+  return pathsWhere(paths, (shape) => shapes.has(shape));
+}
+
+/**
+ * The shapes that may overlap another (those of a transfer group of several shapes) and the connectors (`true`),
+ * or the shapes that stand alone (`false`).
+ */
+export function pathsByOverlap(network: Network, paths: StationPaths, overlapping: boolean): StationPaths {
+  const grouped = new Set<number>();
+  for (const group of network.meta.groups) if (group.shapes.length > 1) for (const shape of group.shapes) grouped.add(shape);
+  return pathsWhere(paths, (shape) => (shape < 0 || grouped.has(shape)) === overlapping);
+}
+
+/** The paths whose shape index (−1 for connectors) passes `keep`, with all their attributes. */
+function pathsWhere(paths: StationPaths, keepShape: (shape: number) => boolean): StationPaths {
   const keep: number[] = [];
-  for (let p = 0; p < paths.length; p++) if (shapes.has(paths.pathShape[p])) keep.push(p);
+  for (let p = 0; p < paths.length; p++) if (keepShape(paths.pathShape[p])) keep.push(p);
   const starts: number[] = [];
   let count = 0;
   for (const p of keep) {

@@ -1,6 +1,6 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
-import { buildStationGeometry, CONNECTOR_WIDTH, pathsOfShapes, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
+import { buildStationGeometry, CONNECTOR_WIDTH, pathsByOverlap, pathsOfShapes, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
@@ -40,9 +40,13 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
   };
 
   declare state: {
+    /** Shapes of transfer groups and their connectors (they may overlap: drawn in two passes, outlines then fills). */
     culler: PathCuller | null;
     paths: BinaryPaths | null;
     outlinePaths: BinaryPaths | null;
+    /** Shapes that stand alone (most of them): drawn in one pass, each filled over its outline. */
+    aloneCuller: PathCuller | null;
+    alonePaths: BinaryPaths | null;
     all: StationPaths | null;
     highlight: BinaryPaths | null;
   };
@@ -53,9 +57,12 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
     if (props.network !== oldProps.network) {
-      const all = props.network ? buildStationGeometry(props.network).paths : null;
-      const withOutline = all && { ...all, attributes: { ...all.attributes, outlineWidth: { value: outlineWidths(all), size: 1 } } };
-      this.setState({ culler: withOutline ? new PathCuller(chunkPaths(withOutline)) : null, all });
+      const { network } = props;
+      const all = network ? buildStationGeometry(network).paths : null;
+      const withOutline = (paths: StationPaths, name: string) => ({ ...paths, attributes: { ...paths.attributes, [name]: { value: outlineWidths(paths), size: 1 } } });
+      const culler = all && new PathCuller(chunkPaths(withOutline(pathsByOverlap(network, all, true), 'outlineWidth')));
+      const aloneCuller = all && new PathCuller(chunkPaths(withOutline(pathsByOverlap(network, all, false), 'getOutlineWidth')));
+      this.setState({ culler, aloneCuller, all });
     }
     if (props.network !== oldProps.network || props.highlightShapes !== oldProps.highlightShapes) {
       const shapes = props.highlightShapes?.length && this.state.all ? pathsOfShapes(this.state.all, new Set(props.highlightShapes)) : null;
@@ -64,16 +71,20 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
     }
     const { viewport } = this.context;
     // As the railways: in a tilted view, only the chunks on the ground the view sees.
-    const paths = this.state.culler?.update(viewBounds(viewport), viewport.zoom, groundArea(viewport as unknown as GroundViewport)) ?? null;
+    const bounds = viewBounds(viewport);
+    const area = groundArea(viewport as unknown as GroundViewport);
+    const alonePaths = this.state.aloneCuller?.update(bounds, viewport.zoom, area) ?? null;
+    if (alonePaths !== this.state.alonePaths) this.setState({ alonePaths });
+    const paths = this.state.culler?.update(bounds, viewport.zoom, area) ?? null;
     if (paths === this.state.paths) return;
     const outlinePaths = paths && { ...paths, attributes: { ...paths.attributes, getWidth: paths.attributes.outlineWidth } };
     this.setState({ paths, outlinePaths });
   }
 
   override renderLayers() {
-    const { paths, outlinePaths, highlight } = this.state;
+    const { paths, outlinePaths, alonePaths, highlight } = this.state;
     const { track, colors, highlightColor } = this.props;
-    if (!paths) return null;
+    if (!paths || !alonePaths) return null;
     // Drawn a little towards the camera, so that a shape wins the depth test against the railway under it (deck.gl's
     // polygon offset between layers does not, at a distance), and not written to the depth buffer, so that the shapes
     // of one pass that overlap (a connector entering a station) do not cut each other off where rounding puts the
@@ -83,6 +94,7 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
       highlight && new TrackLineLayer(this.getSubLayerProps({ id: 'highlight', track, paths: highlight, color: highlightColor, parameters, depthBias: DEPTH_BIAS })),
       new TrackLineLayer(this.getSubLayerProps({ id: 'outline', track, paths: outlinePaths, color: colors.outline, parameters, depthBias: DEPTH_BIAS })),
       new TrackLineLayer(this.getSubLayerProps({ id: 'fill', track, paths, color: colors.fill, parameters, depthBias: DEPTH_BIAS })),
+      new TrackLineLayer(this.getSubLayerProps({ id: 'alone', track, paths: alonePaths, color: colors.fill, outlineColor: colors.outline, parameters, depthBias: DEPTH_BIAS })),
     ];
   }
 }

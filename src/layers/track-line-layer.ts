@@ -27,6 +27,12 @@ export interface TrackLineLayerProps {
    * than the distance between levels. 0 by default.
    */
   depthBias: number;
+  /**
+   * Colour (RGBA 0–255) of an outline drawn around the lines in the same pass, as wide as the paths'
+   * `getOutlineWidth` (their whole width with it); null (the default): no outline. The layer is then drawn as an
+   * outline pass and a fill pass over it would be, for lines that do not overlap each other.
+   */
+  outlineColor: readonly number[] | null;
 }
 
 const vs = /* glsl */ `\
@@ -46,6 +52,10 @@ out float vAcross;
 out float vEdge;
 out float vAlong;
 out float vHalfLength;
+#ifdef TRACK_OUTLINE
+out float vOuterEdge;
+out vec4 vOutlineColor;
+#endif
 
 ${UNPACK_VERTEX_STYLE_GLSL}
 // A segment as drawn at offset scale s (common units): base part plus the offsets' change.
@@ -72,10 +82,12 @@ void main(void) {
   // Miter joints, limited to twice the width at sharp corners.
   float miterScale = 1.0 / max(dot(miter, normalIn), 0.5);
 
-  float halfWidth = max(0.5 * ends.z * track.spacing * s, project_pixel_size(track.minWidthPixels * 0.5));
+  float minHalfWidth = project_pixel_size(track.minWidthPixels * 0.5);
+  float halfWidth = max(0.5 * ends.z * track.spacing * s, minHalfWidth);
+  float outerHalfWidth = ends.w > 0.0 ? max(0.5 * ends.w * track.spacing * s, minHalfWidth) : halfWidth;
   // One pixel more on each side leaves room for the antialiased edge.
-  float extrude = halfWidth + project_pixel_size(1.0);
-  float side = ends.x;
+  float extrude = max(halfWidth, outerHalfWidth) + project_pixel_size(1.0);
+  float side = sign(ends.x);
   float cap = ends.y;
   vec3 position = project_position(positions, positions64Low) + track_offset(trackOffsets.xyz);
   position.xy += miter * (side * extrude * miterScale) + dirOut * (cap * extrude);
@@ -88,13 +100,18 @@ void main(void) {
 
   // A one-segment run is one quad from cap to cap: the distance along it counts from its middle, and only what lies
   // beyond half its length from there is in a round end.
-  float halfLength = ends.w > 0.5 ? 0.5 * length(track_segment(segmentsOut, s)) : 0.0;
+  float halfLength = abs(ends.x) > 1.5 ? 0.5 * length(track_segment(segmentsOut, s)) : 0.0;
   vAcross = side * (extrude * project.scale);
   vAlong = cap * ((extrude + halfLength) * project.scale);
   vHalfLength = halfLength * project.scale;
   vEdge = halfWidth * project.scale;
   vec3 style = track_unpack_style(trackOffsets.w);
-  vColor = vec4(colors.rgb, colors.a * style.z * track_view_opacity(trackOffsets.z) * layer.opacity);
+  float opacity = style.z * track_view_opacity(trackOffsets.z) * layer.opacity;
+  vColor = vec4(colors.rgb, colors.a * opacity);
+#ifdef TRACK_OUTLINE
+  vOuterEdge = outerHalfWidth * project.scale;
+  vOutlineColor = vec4(track.outlineColor.rgb, track.outlineColor.a * opacity);
+#endif
   if (track.zoom < style.x || track.zoom >= style.y || vColor.a <= 0.0) {
     gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
   }
@@ -112,18 +129,34 @@ in float vAcross;
 in float vEdge;
 in float vAlong;
 in float vHalfLength;
+#ifdef TRACK_OUTLINE
+in float vOuterEdge;
+in vec4 vOutlineColor;
+#endif
 out vec4 fragColor;
 
 void main(void) {
   // Distance from the line's centre (or, in the caps beyond its ends, from the end point: round ends).
   float distance = length(vec2(vAcross, max(abs(vAlong) - vHalfLength, 0.0)));
   // Antialiased edge: coverage of the pixel by the line, from the distance to its edge in screen pixels.
-  float coverage = clamp((vEdge - distance) / max(fwidth(distance), 1e-3) + 0.5, 0.0, 1.0);
+  float pixel = max(fwidth(distance), 1e-3);
+  float coverage = clamp((vEdge - distance) / pixel + 0.5, 0.0, 1.0);
+#ifdef TRACK_OUTLINE
+  // The line over its outline, blended as a fill pass drawn over an outline pass would be.
+  float outline = vOutlineColor.a * clamp((vOuterEdge - distance) / pixel + 0.5, 0.0, 1.0);
+  float fill = vColor.a * coverage;
+  float alpha = fill + (1.0 - fill) * outline;
+  if (alpha <= 0.0) discard;
+  fragColor = vec4((vColor.rgb * fill + vOutlineColor.rgb * ((1.0 - fill) * outline)) / alpha, alpha);
+#else
   if (coverage <= 0.0) discard;
   fragColor = vec4(vColor.rgb, vColor.a * coverage);
+#endif
   DECKGL_FILTER_COLOR(fragColor, geometry);
 }
 `;
+
+const NO_OUTLINE = [0, 0, 0, 0];
 
 /** Name of the vertex buffer in the model's buffer layout. */
 export const VERTEX_BUFFER = 'vertices';
@@ -146,12 +179,13 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     lineWidth: 0.4,
     color: { type: 'color', value: [0, 0, 0, 255] },
     depthBias: 0,
+    outlineColor: { type: 'object', value: null, compare: true },
   };
 
   declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
 
   override getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, trackUniforms] });
+    return super.getShaders({ vs, fs, modules: [project32, trackUniforms], defines: this.props.outlineColor ? { TRACK_OUTLINE: 1 } : {} });
   }
 
   override initializeState() {
@@ -184,7 +218,9 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   override draw() {
     const { model, vertexCount } = this.state;
     if (!model || vertexCount < 3) return;
-    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom, depthBias: this.props.depthBias } });
+    const outline = this.props.outlineColor;
+    const outlineColor = outline ? [outline[0] / 255, outline[1] / 255, outline[2] / 255, (outline[3] ?? 255) / 255] : NO_OUTLINE;
+    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom, depthBias: this.props.depthBias, outlineColor } });
     model.setVertexCount(vertexCount);
     model.draw(this.context.renderPass);
   }

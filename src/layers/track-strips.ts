@@ -33,9 +33,10 @@ export const STRIP_VERTEX = {
   /** float32 × 4: the next segment's direction, likewise. */
   segmentOut: 14,
   /**
-   * float32 × 4: side (−1 left, +1 right); cap (−1 the cap before a run's first vertex, +1 the one after its last,
-   * 0 on the line); width (track units); 1 when the run is a single segment drawn as one quad (its cap vertices are
-   * its only vertices, see {@link buildTrackStrip}), else 0.
+   * float32 × 4: side (−1 left, +1 right; ±2 in a run of one segment drawn as one quad, whose cap vertices are its
+   * only vertices, see {@link buildTrackStrip}); cap (−1 the cap before a run's first vertex, +1 the one after its
+   * last, 0 on the line); width (track units); outline width (track units, the whole width with the outline drawn
+   * around the line; 0: no outline).
    */
   ends: 18,
   /** Byte offset of the RGBA colour (4 bytes). */
@@ -45,7 +46,10 @@ export const STRIP_VERTEX = {
 /** Bytes per strip vertex. */
 export const STRIP_STRIDE = 92;
 
-/** How {@link buildTrackStrip} colours and sizes the lines when the paths carry no `getColor` / `getWidth`. */
+/**
+ * How {@link buildTrackStrip} colours and sizes the lines when the paths carry no `getColor` / `getWidth` (and no
+ * `getOutlineWidth`: then no outline).
+ */
 export interface StripStyle {
   /** RGBA 0–255 for every vertex (used when the paths have no `getColor`). */
   color?: readonly number[];
@@ -80,13 +84,15 @@ function commonY(lat: number): number {
 /**
  * Builds the strip of binary paths with attributes `getPath` (3 values per
  * vertex), `getTrackOffset` (4: offset and packed style) and optionally
- * `getColor` (4 bytes) and `getWidth` (1 value, track units).
+ * `getColor` (4 bytes), `getWidth` (1 value, track units) and `getOutlineWidth` (1 value, track units: the
+ * width of the line with its outline, drawn in the same pass by a layer given an outline colour).
  */
 export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): TrackStrip {
   const positions = paths.attributes.getPath.value as Float64Array | Float32Array;
   const offsets = paths.attributes.getTrackOffset.value as Float32Array;
   const colors = paths.attributes.getColor?.value as Uint8Array | undefined;
   const widths = paths.attributes.getWidth?.value as Float32Array | undefined;
+  const outlineWidths = paths.attributes.getOutlineWidth?.value as Float32Array | undefined;
   const runs: Array<[number, number]> = [];
   const color = style.color ?? [0, 0, 0, 255];
   const width = style.width ?? 1;
@@ -157,10 +163,10 @@ export function buildTrackStrip(paths: BinaryPaths, style: StripStyle = {}): Tra
     const after = v < last ? v + 1 : v;
     segment(f + STRIP_VERTEX.segmentIn, v > first ? before : v, v > first ? v : after);
     segment(f + STRIP_VERTEX.segmentOut, v < last ? v : before, v < last ? after : v);
-    floats[f + STRIP_VERTEX.ends] = side;
+    floats[f + STRIP_VERTEX.ends] = quad ? side * 2 : side;
     floats[f + STRIP_VERTEX.ends + 1] = cap;
     floats[f + STRIP_VERTEX.ends + 2] = widths ? widths[v] : width;
-    floats[f + STRIP_VERTEX.ends + 3] = quad;
+    floats[f + STRIP_VERTEX.ends + 3] = outlineWidths ? outlineWidths[v] : 0;
     const c = at * STRIP_STRIDE + STRIP_VERTEX.colorByte;
     if (colors) bytes.set(colors.subarray(v * 4, v * 4 + 4), c);
     else bytes.set([color[0], color[1], color[2], color[3] ?? 255], c);

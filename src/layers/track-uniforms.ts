@@ -24,6 +24,8 @@ export interface TrackUniformProps {
    * default; see `TrackLineLayer`'s `depthBias`).
    */
   depthBias?: number;
+  /** Colour (RGBA 0–1) of the outline a layer draws around its lines in the same pass (see `TrackLineLayer`). */
+  outlineColor?: [number, number, number, number];
 }
 
 const glsl = /* glsl */ `\
@@ -35,6 +37,7 @@ layout(std140) uniform trackUniforms {
   float undergroundOpacity;
   float minWidthPixels;
   float depthBias;
+  vec4 outlineColor;
 } track;
 
 float track_scale() {
@@ -68,12 +71,13 @@ export const trackUniforms = {
     undergroundOpacity: 'f32',
     minWidthPixels: 'f32',
     depthBias: 'f32',
+    outlineColor: 'vec4<f32>',
   },
-  defaultUniforms: { spacing: 0, depth: 0, zoom: 0, groundOpacity: 1, undergroundOpacity: 1, minWidthPixels: 0, depthBias: 0 },
+  defaultUniforms: { spacing: 0, depth: 0, zoom: 0, groundOpacity: 1, undergroundOpacity: 1, minWidthPixels: 0, depthBias: 0, outlineColor: [0, 0, 0, 0] },
 } as const satisfies ShaderModule<TrackUniformProps>;
 
 /** Track uniforms a layer is given; the zoom comes from the viewport when drawing. */
-export type TrackStyle = Omit<TrackUniformProps, 'zoom' | 'depthBias'>;
+export type TrackStyle = Omit<TrackUniformProps, 'zoom' | 'depthBias' | 'outlineColor'>;
 
 /** Mercator metres between parallel tracks at zoom 14 (about 25 px on screen at Tokyo's latitude). */
 export const TRACK_SPACING_METRES = 120;

@@ -27,10 +27,11 @@ function vertices(strip: ReturnType<typeof buildTrackStrip>) {
       lat: floats[f + STRIP_VERTEX.high + 1] + floats[f + STRIP_VERTEX.low + 1],
       segmentIn: Array.from(floats.subarray(f + STRIP_VERTEX.segmentIn, f + STRIP_VERTEX.segmentIn + 2)),
       segmentOut: Array.from(floats.subarray(f + STRIP_VERTEX.segmentOut, f + STRIP_VERTEX.segmentOut + 2)),
-      side: floats[f + STRIP_VERTEX.ends],
+      side: Math.sign(floats[f + STRIP_VERTEX.ends]),
       cap: floats[f + STRIP_VERTEX.ends + 1],
       width: floats[f + STRIP_VERTEX.ends + 2],
-      quad: floats[f + STRIP_VERTEX.ends + 3],
+      quad: Math.abs(floats[f + STRIP_VERTEX.ends]) > 1.5 ? 1 : 0,
+      outlineWidth: floats[f + STRIP_VERTEX.ends + 3],
       color: Array.from(strip.bytes.subarray(i * STRIP_STRIDE + STRIP_VERTEX.colorByte, i * STRIP_STRIDE + STRIP_VERTEX.colorByte + 4)),
     };
   });
@@ -48,7 +49,7 @@ describe('track strips', () => {
     expect(v[7].lng).toBeCloseTo(139.72, 9);
     expect(v[0].color).toEqual([10, 20, 30, 255]);
     expect(v[0].width).toBeCloseTo(0.4, 6);
-    expect(v.every((x) => x.quad === 0)).toBe(true);
+    expect(v.every((x) => x.quad === 0 && x.outlineWidth === 0)).toBe(true);
     // Directions: east along the first segment; the middle vertex sees both segments; the ends repeat their one segment.
     expect(v[2].segmentIn[0]).toBeGreaterThan(0);
     expect(v[2].segmentIn[1]).toBeCloseTo(0, 9);
@@ -98,6 +99,15 @@ describe('track strips', () => {
     expect(gentle.vertexCount).toBe(10);
     expect(hairpin.vertexCount).toBe(4 + 2 + 4);
     expect(hairpin.segmentCount).toBe(2);
+  });
+
+  it('carries the outline width of each vertex when the paths give one', () => {
+    const lines = paths([[[139.7, 35.6], [139.71, 35.6], [139.72, 35.601]]]);
+    lines.attributes.getWidth = { value: new Float32Array([0.9, 0.9, 0.9]), size: 1 };
+    lines.attributes.getOutlineWidth = { value: new Float32Array([1.04, 1.04, 1.2]), size: 1 };
+    const v = vertices(buildTrackStrip(lines));
+    expect(v.map((x) => x.outlineWidth)).toEqual([1.04, 1.04, 1.04, 1.04, 1.04, 1.04, 1.2, 1.2, 1.2, 1.2].map(Math.fround));
+    expect(v.every((x) => x.width === Math.fround(0.9))).toBe(true);
   });
 
   it('draws a constant colour when the paths carry none', () => {
