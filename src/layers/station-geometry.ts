@@ -140,13 +140,14 @@ export function pathsOfShapes(paths: StationPaths, shapes: ReadonlySet<number>):
 }
 
 /**
- * The shapes that may overlap another (those of a transfer group of several shapes) and the connectors (`true`),
- * or the shapes that stand alone (`false`).
+ * The paths split into those that may overlap another (the shapes of a transfer group of several shapes, and the
+ * connectors) and the shapes that stand alone.
  */
-export function pathsByOverlap(network: Network, paths: StationPaths, overlapping: boolean): StationPaths {
+export function pathsByOverlap(network: Network, paths: StationPaths): { overlapping: StationPaths; alone: StationPaths } {
   const grouped = new Set<number>();
   for (const group of network.meta.groups) if (group.shapes.length > 1) for (const shape of group.shapes) grouped.add(shape);
-  return pathsWhere(paths, (shape) => (shape < 0 || grouped.has(shape)) === overlapping);
+  const overlapping = (shape: number) => shape < 0 || grouped.has(shape);
+  return { overlapping: pathsWhere(paths, overlapping), alone: pathsWhere(paths, (shape) => !overlapping(shape)) };
 }
 
 /** The paths whose shape index (−1 for connectors) passes `keep`, with all their attributes. */

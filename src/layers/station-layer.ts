@@ -60,8 +60,9 @@ export class StationLayer extends CompositeLayer<StationLayerProps> {
       const { network } = props;
       const all = network ? buildStationGeometry(network).paths : null;
       const withOutline = (paths: StationPaths, name: string) => ({ ...paths, attributes: { ...paths.attributes, [name]: { value: outlineWidths(paths), size: 1 } } });
-      const culler = all && new PathCuller(chunkPaths(withOutline(pathsByOverlap(network, all, true), 'outlineWidth')));
-      const aloneCuller = all && new PathCuller(chunkPaths(withOutline(pathsByOverlap(network, all, false), 'getOutlineWidth')));
+      const split = all && pathsByOverlap(network, all);
+      const culler = split && new PathCuller(chunkPaths(withOutline(split.overlapping, 'outlineWidth')));
+      const aloneCuller = split && new PathCuller(chunkPaths(withOutline(split.alone, 'getOutlineWidth')));
       this.setState({ culler, aloneCuller, all });
     }
     if (props.network !== oldProps.network || props.highlightShapes !== oldProps.highlightShapes) {

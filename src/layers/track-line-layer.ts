@@ -156,7 +156,12 @@ void main(void) {
 }
 `;
 
-const NO_OUTLINE = [0, 0, 0, 0];
+const NO_OUTLINE: [number, number, number, number] = [0, 0, 0, 0];
+
+/** An RGBA colour (0–255) as the shader takes it (0–1), or none. */
+function unitColor(color: readonly number[] | null): [number, number, number, number] {
+  return color ? [color[0] / 255, color[1] / 255, color[2] / 255, (color[3] ?? 255) / 255] : NO_OUTLINE;
+}
 
 /** Name of the vertex buffer in the model's buffer layout. */
 export const VERTEX_BUFFER = 'vertices';
@@ -182,14 +187,14 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     outlineColor: { type: 'object', value: null, compare: true },
   };
 
-  declare state: { model?: Model; vertices?: Buffer; vertexCount: number };
+  declare state: { model?: Model; vertices?: Buffer; vertexCount: number; outlineColor: [number, number, number, number] };
 
   override getShaders() {
     return super.getShaders({ vs, fs, modules: [project32, trackUniforms], defines: this.props.outlineColor ? { TRACK_OUTLINE: 1 } : {} });
   }
 
   override initializeState() {
-    this.setState({ model: this.createModel(), vertexCount: 0 });
+    this.setState({ model: this.createModel(), vertexCount: 0, outlineColor: unitColor(this.props.outlineColor) });
   }
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -197,6 +202,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.outlineColor !== oldProps.outlineColor) this.setState({ outlineColor: unitColor(props.outlineColor) });
     if (props.strip !== oldProps.strip) {
       if (!props.strip && !props.paths) this.setState({ vertexCount: 0 });
     } else if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
@@ -218,9 +224,7 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   override draw() {
     const { model, vertexCount } = this.state;
     if (!model || vertexCount < 3) return;
-    const outline = this.props.outlineColor;
-    const outlineColor = outline ? [outline[0] / 255, outline[1] / 255, outline[2] / 255, (outline[3] ?? 255) / 255] : NO_OUTLINE;
-    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom, depthBias: this.props.depthBias, outlineColor } });
+    model.shaderInputs.setProps({ track: { ...this.props.track, zoom: this.context.viewport.zoom, depthBias: this.props.depthBias, outlineColor: this.state.outlineColor } });
     model.setVertexCount(vertexCount);
     model.draw(this.context.renderPass);
   }
