@@ -242,7 +242,6 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
           ],
         },
       ],
-      parameters: { depthWriteEnabled: false, depthCompare: 'always', cullMode: 'none' },
     });
   }
 }

@@ -256,7 +256,6 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
           ],
         },
       ],
-      parameters: { depthWriteEnabled: false, depthCompare: 'always', cullMode: 'none' },
     });
   }
 }
