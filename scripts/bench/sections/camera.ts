@@ -58,6 +58,8 @@ type Basemap = 'shown' | 'blocked';
 interface RotationFigures {
   fps: number;
   frames: number;
+  /** The longest interval between two animation frames in the turn, ms: the worst hitch a person sees. */
+  longestFrameMs: number;
   draws: DrawCount[];
   /** CPU ms per frame by process (`renderer`, `gpu-process`, …), when /proc can be read. */
   cpuPerFrame: Array<[string, number]>;
@@ -89,26 +91,31 @@ interface FrameShares {
 async function rotate(page: Page, durationMs = ROTATION_MS): Promise<RotationFigures> {
   const drawsBefore = await readDrawCounts(page);
   const cpuBefore = canReadThreadCpu() ? readThreadCpu() : null;
-  const { frames, ms } = await page.evaluate(
+  const { frames, ms, longest } = await page.evaluate(
     `(async () => {
       const map = window.map;
       map.easeTo({ bearing: map.getBearing() + ${(ROTATION_DEGREES * durationMs) / ROTATION_MS}, duration: ${durationMs} });
       const start = performance.now();
       let frames = 0;
+      let last = start;
+      let longest = 0;
       await new Promise((resolve) => {
         const tick = () => {
           frames++;
+          const now = performance.now();
+          longest = Math.max(longest, now - last);
+          last = now;
           if (performance.now() - start < ${durationMs}) requestAnimationFrame(tick);
           else resolve();
         };
         requestAnimationFrame(tick);
       });
-      return { frames, ms: performance.now() - start };
+      return { frames, ms: performance.now() - start, longest };
     })()`,
-  ) as { frames: number; ms: number };
+  ) as { frames: number; ms: number; longest: number };
   const draws = drawsBetween(drawsBefore, await readDrawCounts(page));
   const cpu = cpuBefore ? cpuBetween(cpuBefore, readThreadCpu()).processes : [];
-  return { fps: (frames * 1000) / ms, frames, draws, cpuPerFrame: cpu.map(([name, cpuMs]) => [name, frames ? cpuMs / frames : 0]) };
+  return { fps: (frames * 1000) / ms, frames, longestFrameMs: longest, draws, cpuPerFrame: cpu.map(([name, cpuMs]) => [name, frames ? cpuMs / frames : 0]) };
 }
 
 const frameMs = (f: RotationFigures) => (f.fps > 0 ? 1000 / f.fps : 0);
@@ -171,7 +178,7 @@ function describe(ctx: BenchContext, basemap: Basemap, key: string, f: RotationF
   const canvases = [...byCanvas]
     .map(([canvas, c]) => `${canvas} ${Math.round(perFrame(c.calls, f.frames))} calls / ${formatValue(perFrame(c.instances, f.frames), 'count')} instances / ${formatValue(perFrame(c.vertices, f.frames), 'count')} vertices`)
     .join('; ');
-  ctx.detail(`${key}, base map ${basemap}: ${formatValue(f.fps, 'fps')} (${f.frames} frames); per frame: ${canvases}`);
+  ctx.detail(`${key}, base map ${basemap}: ${formatValue(f.fps, 'fps')} (${f.frames} frames, the longest ${formatValue(f.longestFrameMs, 'ms')}); per frame: ${canvases}`);
   const layers = f.draws
     .slice(0, 8)
     .map((d) => `${d.canvas}/${d.shader} ${formatValue(perFrame(d.vertices, f.frames), 'count')}`)
@@ -199,6 +206,7 @@ function rows(basemap: Basemap, figures: Map<CameraView['key'], RotationFigures 
       baseline: EXISTING_ROTATING_FPS,
       note: `requestAnimationFrame frames while map.easeTo turns the camera ${ROTATION_DEGREES}° in ${ROTATION_MS / 1000} s, ${key === 'zoom 14' ? 'default view (zoom 14, pitch 60)' : 'zoom 11, pitch 60 (the whole city network in view)'}, trains running at 08:00 on a weekday`,
     });
+    out.push({ metric: `  ${key}, base map ${basemap}: longest frame`, value: f.longestFrameMs, unit: 'ms', note: 'the longest interval between two animation frames in the turn: the worst hitch (loading tiles, resizing the base map\'s canvas for its lower resolution while moving)' });
     const vertices = f.draws.reduce((s, d) => s + d.vertices, 0);
     const network = f.draws.filter((d) => d.canvas === 'deck').reduce((s, d) => s + d.vertices, 0);
     out.push({ metric: `  ${key}, base map ${basemap}: vertices per frame, all canvases`, value: perFrame(vertices, f.frames), unit: 'count', note: 'vertices drawn per frame (instances × vertices per instance), all canvases' });
