@@ -2,6 +2,7 @@ import { Layer, project32, type DefaultProps, type UpdateParameters } from '@dec
 import { Buffer, type Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
+import { unitColor } from './colors.ts';
 import { atlasPixelRatio, LabelAtlas, type LabelFont } from './label-atlas.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { LABEL_VERTEX, LABEL_VERTEX_STRIDE, VERTICES_PER_LABEL, writeLabelQuads, type LabelQuad } from './label-quads.ts';
@@ -99,7 +100,6 @@ void main(void) {
 `;
 
 /** An RGBA 0–255 colour as the shader takes it (0–1). */
-const unitColor = (c: readonly number[] | undefined): [number, number, number, number] => [(c?.[0] ?? 0) / 255, (c?.[1] ?? 0) / 255, (c?.[2] ?? 0) / 255, (c?.[3] ?? 255) / 255];
 
 /**
  * Text labels at points, each drawn as one bitmap quad (see `label-atlas.ts`

@@ -1,6 +1,7 @@
 import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
+import { unitColor } from './colors.ts';
 import type { BinaryPaths } from './path-culling.ts';
 import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX, type TrackStrip } from './track-strips.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
@@ -158,10 +159,8 @@ void main(void) {
 
 const NO_OUTLINE: [number, number, number, number] = [0, 0, 0, 0];
 
-/** An RGBA colour (0–255) as the shader takes it (0–1), or none. */
-function unitColor(color: readonly number[] | null): [number, number, number, number] {
-  return color ? [color[0] / 255, color[1] / 255, color[2] / 255, (color[3] ?? 255) / 255] : NO_OUTLINE;
-}
+/** The outline colour as the shader takes it (0–1), or none. */
+const outlineUniform = (color: readonly number[] | null) => (color ? unitColor(color) : NO_OUTLINE);
 
 /** Name of the vertex buffer in the model's buffer layout. */
 export const VERTEX_BUFFER = 'vertices';
@@ -187,14 +186,14 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
     outlineColor: { type: 'object', value: null, compare: true },
   };
 
-  declare state: { model?: Model; vertices?: Buffer; vertexCount: number; outlineColor: [number, number, number, number] };
+  declare state: { model?: Model; vertices?: Buffer; vertexCount: number; outlined: boolean; outlineColor: [number, number, number, number] };
 
   override getShaders() {
     return super.getShaders({ vs, fs, modules: [project32, trackUniforms], defines: this.props.outlineColor ? { TRACK_OUTLINE: 1 } : {} });
   }
 
   override initializeState() {
-    this.setState({ model: this.createModel(), vertexCount: 0, outlineColor: unitColor(this.props.outlineColor) });
+    this.setState({ model: this.createModel(), vertexCount: 0, outlined: Boolean(this.props.outlineColor), outlineColor: outlineUniform(this.props.outlineColor) });
   }
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -202,7 +201,15 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
-    if (props.outlineColor !== oldProps.outlineColor) this.setState({ outlineColor: unitColor(props.outlineColor) });
+    if (props.outlineColor !== oldProps.outlineColor) this.setState({ outlineColor: outlineUniform(props.outlineColor) });
+    const outlined = Boolean(props.outlineColor);
+    if (outlined !== this.state.outlined) {
+      // Drawing the outline is a shader variant (TRACK_OUTLINE): a new model, on the same vertices.
+      this.state.model?.destroy();
+      const model = this.createModel();
+      if (this.state.vertices) model.setAttributes({ [VERTEX_BUFFER]: this.state.vertices });
+      this.setState({ model, outlined });
+    }
     if (props.strip !== oldProps.strip) {
       if (!props.strip && !props.paths) this.setState({ vertexCount: 0 });
     } else if (props.paths === oldProps.paths && props.lineWidth === oldProps.lineWidth && props.color === oldProps.color && props.track?.spacing === oldProps.track?.spacing) return;
