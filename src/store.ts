@@ -13,9 +13,8 @@ import type { LightState } from './data/light/light-state.ts';
 import { pinnedLight } from './data/light/view-light.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import type { Journey } from './data/routing/journey.ts';
-import type { FlightsHandle } from './data/flights/flights-handle.ts';
-import type { CustomLayer } from './api/layer-types.ts';
-import type { PluginEntry } from './api/plugin.ts';
+import type { FlightsHandle } from './layers/flights-handle.ts';
+import type { CustomLayer } from './layers/layer-types.ts';
 import type { GtfsFeedView, GtfsLinkApi, GtfsVehicleHover, GtfsVehicleSelection, GtfsVehicleSet } from './data/gtfs/feed-view.ts';
 import type { VehicleDetails } from './data/gtfs/next-stop.ts';
 import type { RainGrid } from './data/weather/rain-grid.ts';
@@ -24,6 +23,15 @@ import type { RainGrid } from './data/weather/rain-grid.ts';
 export type SearchMode = 'none' | 'edit' | 'route';
 
 /** One end of a route search: a station and its transfer group. */
+/** What the layers panel shows of a plugin and switches. */
+export interface PluginEntry {
+  id: string;
+  names: Record<string, string>;
+  iconStyle: string;
+  enabled: boolean;
+  visible: boolean;
+}
+
 export interface RouteEnd {
   /** Station chosen (index into `NetworkMeta.stations`). */
   station: number;

@@ -28,7 +28,7 @@ import { planFlights } from '../data/flights/flight-plan.ts';
 import { FlightPoller, type FlightUpdate } from '../data/flights/flight-poller.ts';
 import type { FlightInfo } from '../data/flights/flight-records.ts';
 import { RemoteFlightSource, type FlightRemoteRequest, type FlightRemoteResponse } from '../data/flights/flight-remote.ts';
-import type { AircraftLayerOptions, FlightsHandle } from '../data/flights/flights-handle.ts';
+import type { AircraftLayerOptions, FlightsHandle } from '../layers/flights-handle.ts';
 import { flightsForDayOf, PLAYBACK_REPLAN_MS } from '../data/flights/playback-flights.ts';
 import type { OdptSecrets } from '../data/realtime/odpt-client.ts';
 import type { RemotePort } from '../data/realtime/odpt-remote.ts';

@@ -9,7 +9,7 @@
 import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { bundleUrl } from '../data/loader.ts';
 import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../layers/track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { AppState } from '../store.ts';
 import type { MapHost } from './map-host.ts';

@@ -9,7 +9,8 @@
 import { inZoomRange } from '../data/layer-zoom.ts';
 import type { ThreeOverlay } from '../layers/three-overlay.ts';
 import { BUILT_IN_LAYERS } from '../store.ts';
-import { checkLayer, type LayerInterface, type ThreeLayerInterface } from './layer-types.ts';
+import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
+import { checkLayer } from './layer-checks.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
 

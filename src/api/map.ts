@@ -15,7 +15,7 @@ import { Evented } from './evented.ts';
 import { linkHash } from './hash-link.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
 import type { DataSourceInfo } from './gtfs-link.ts';
-import type { LayerInterface } from './layer-types.ts';
+import type { LayerInterface } from '../layers/layer-types.ts';
 import { lightFor, linkLight } from './light-link.ts';
 import { MapDataSources } from './map-data-sources.ts';
 import type { MapHost } from './map-host.ts';

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { InterfaceLanguage } from './languages';
+import type { InterfaceLanguage } from '../data/languages.ts';
 import type { ParsedId } from '../data/ids';
 import type { OdptHostConfig } from '../data/realtime/odpt-config';
 

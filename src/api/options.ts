@@ -17,7 +17,7 @@
  * @module
  */
 
-import { INTERFACE_LANGUAGES, isInterfaceLanguage, matchBrowserLanguage, matchLanguageTag, type InterfaceLanguage } from './languages';
+import { INTERFACE_LANGUAGES, isInterfaceLanguage, matchBrowserLanguage, matchLanguageTag, type InterfaceLanguage } from '../data/languages.ts';
 import { parseSelectionId, type ParsedId } from '../data/ids';
 import { normalizeBearing } from '../data/hash';
 import { validateHosts, type OdptHostConfig } from '../data/realtime/odpt-config';

@@ -5,8 +5,9 @@
  * @module
  */
 import { CLOCK_MODES, SEARCH_MODES, VIEW_MODES, pluginVisible, type MapModes, type PluginModes } from '../data/plugin-modes.ts';
-import { INTERFACE_LANGUAGES } from './languages.ts';
+import { INTERFACE_LANGUAGES } from '../data/languages.ts';
 import { fail, formatOptionValue, validateBoolean, validateObject, validateString } from './validators.ts';
+import type { PluginEntry } from '../store.ts';
 
 /** A plugin, as a page writes it. */
 export interface PluginInterface {
@@ -79,14 +80,6 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
   };
 }
 
-/** What the layers panel shows of a plugin and switches. */
-export interface PluginEntry {
-  id: string;
-  names: Record<string, string>;
-  iconStyle: string;
-  enabled: boolean;
-  visible: boolean;
-}
 
 /**
  * Runs one plugin's callbacks as it is added, switched, shown or hidden by the modes, and removed. A callback that

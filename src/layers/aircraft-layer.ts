@@ -20,7 +20,7 @@ import { AIRCRAFT, AIRCRAFT_STRIDE, type AircraftFrame, type AircraftSource } fr
 import { buildAircraftMesh, type AircraftMesh } from './aircraft-mesh.ts';
 
 export type { AircraftFrame, AircraftSource } from '../data/flights/aircraft-frame.ts';
-import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from './train-lighting.ts';
+import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 
 /** Props of {@link AircraftLayer}. */
 export interface AircraftLayerProps {

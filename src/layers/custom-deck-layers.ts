@@ -8,7 +8,7 @@ import { GeoJsonLayer } from '@deck.gl/layers';
 import { Tile3DLayer } from '@deck.gl/geo-layers';
 import { Tiles3DLoader } from '@loaders.gl/3d-tiles';
 import type { Layer } from '@deck.gl/core';
-import type { CustomLayer, GeoJsonLayerInterface, Tile3DLayerInterface } from '../api/layer-types.ts';
+import type { CustomLayer, GeoJsonLayerInterface, Tile3DLayerInterface } from './layer-types.ts';
 
 /** The prefix of added layers' deck.gl ids (so they never clash with the built-in layers' ids). */
 export const CUSTOM_LAYER_PREFIX = 'custom:';

@@ -2,7 +2,7 @@ import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import type { Model } from '@luma.gl/engine';
 import type { TrainFrame } from '../data/trains/train-frame-format.ts';
-import type { ViewArea, ViewDepth } from '../data/trains/view-area.ts';
+import type { ViewArea, ViewDepth } from '../data/geometry/view-area.ts';
 
 /** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
 export interface TrainFrameSource {

@@ -16,7 +16,7 @@ import { estimateTextWidth, placeLabels } from './label-placement.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { Buffer } from '@luma.gl/core';
 import { TrackLineLayer, VERTEX_BUFFER } from './track-line-layer.ts';
-import { STRIP_STRIDE } from './track-strips.ts';
+import { STRIP_STRIDE } from '../data/geometry/track-strips.ts';
 
 /** Degrees added around a feed's extent before it counts as out of view. */
 const VIEW_MARGIN_DEGREES = 0.05;

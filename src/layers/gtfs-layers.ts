@@ -11,7 +11,7 @@ import { vehicleLayerId, type GtfsFeedView, type GtfsVehicleSelection, type Gtfs
 import { GtfsRouteLineLayer, GtfsStopLabelLayer, GtfsStopLayer } from './gtfs-feed-layers.ts';
 import { GtfsVehicleLayer } from './gtfs-vehicle-layer.ts';
 import type { TrackStyle } from './track-uniforms.ts';
-import type { TrainLighting } from './train-lighting.ts';
+import type { TrainLighting } from '../data/light/train-lighting.ts';
 
 export { GtfsVehicleLayer, type GtfsVehiclePickingInfo } from './gtfs-vehicle-layer.ts';
 export { prepareVehicleProgram } from './gtfs-vehicle-program.ts';

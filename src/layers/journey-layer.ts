@@ -4,10 +4,10 @@ import type { Network } from '../data/network.ts';
 import type { Journey } from '../data/routing/journey.ts';
 import { legTrackVertices, stationPoint } from '../data/routing/journey-track.ts';
 import { hexToRgb } from './colors.ts';
-import type { BinaryPaths } from './path-culling.ts';
+import type { BinaryPaths } from '../data/geometry/path-culling.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import type { TrackStyle } from './track-uniforms.ts';
-import { packVertexStyle } from './vertex-style.ts';
+import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 
 /** Props of {@link JourneyLayer}. */
 export interface JourneyLayerProps {

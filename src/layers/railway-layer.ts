@@ -1,12 +1,13 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
-import { packVertexStyle } from './vertex-style.ts';
+import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from './track-uniforms.ts';
-import { LodCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
-import { chunkStripAssembler, type TrackStrip } from './track-strips.ts';
-import { groundArea, type GroundViewport } from '../data/trains/view-area.ts';
+import { type TrackStyle } from './track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
+import { LodCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-culling.ts';
+import { chunkStripAssembler, type TrackStrip } from '../data/geometry/track-strips.ts';
+import { groundArea, type GroundViewport } from '../data/geometry/view-area.ts';
 import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
 
 /** Props of {@link RailwayLayer}. */

@@ -1,7 +1,8 @@
 import type { Network } from '../data/network.ts';
 import { offsetPosition } from '../data/track-position.ts';
-import { COMMON_UNITS_PER_MERCATOR_METRE, type TrackStyle } from './track-uniforms.ts';
-import { packVertexStyle } from './vertex-style.ts';
+import { type TrackStyle } from './track-uniforms.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE } from '../data/geometry/track-units.ts';
+import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 
 /** Binary path data for station shapes and transfer connectors (see TrackLineLayer). */
 export interface StationPaths {

@@ -2,9 +2,9 @@ import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.
 import type { Network } from '../data/network.ts';
 import { buildStationGeometry, CONNECTOR_WIDTH, pathsByOverlap, pathsOfShapes, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from './path-culling.ts';
+import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-culling.ts';
 import type { TrackStyle } from './track-uniforms.ts';
-import { groundArea, type GroundViewport } from '../data/trains/view-area.ts';
+import { groundArea, type GroundViewport } from '../data/geometry/view-area.ts';
 
 /** Props of {@link StationLayer}. */
 export interface StationLayerProps {

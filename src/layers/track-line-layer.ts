@@ -2,10 +2,17 @@ import { Layer, project32, type DefaultProps, type UpdateParameters } from '@dec
 import { Buffer } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import { unitColor } from './colors.ts';
-import type { BinaryPaths } from './path-culling.ts';
-import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX, type TrackStrip } from './track-strips.ts';
+import type { BinaryPaths } from '../data/geometry/path-culling.ts';
+import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX, type TrackStrip } from '../data/geometry/track-strips.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
-import { UNPACK_VERTEX_STYLE_GLSL } from './vertex-style.ts';
+
+/** GLSL: `track_unpack_style(packed)` → vec3(minZoom, maxZoom, opacity). */
+const UNPACK_VERTEX_STYLE_GLSL = /* glsl */ `\
+vec3 track_unpack_style(float packed) {
+  float code = floor(packed + 0.5);
+  return vec3(mod(code, 32.0), mod(floor(code / 32.0), 32.0), floor(code / 1024.0) / 255.0);
+}
+`;
 
 /** Props of {@link TrackLineLayer}. */
 export interface TrackLineLayerProps {

@@ -78,10 +78,3 @@ export const trackUniforms = {
 
 /** Track uniforms a layer is given; the zoom comes from the viewport when drawing. */
 export type TrackStyle = Omit<TrackUniformProps, 'zoom' | 'depthBias' | 'outlineColor'>;
-
-/** Mercator metres between parallel tracks at zoom 14 (about 25 px on screen at Tokyo's latitude). */
-export const TRACK_SPACING_METRES = 120;
-/** Depth of one underground level at zoom 14, metres. */
-export const TRACK_DEPTH_METRES = 100;
-/** Common (deck.gl world) units per Web Mercator metre. */
-export const COMMON_UNITS_PER_MERCATOR_METRE = 512 / (2 * Math.PI * 6378137);

@@ -4,11 +4,11 @@ import { Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
-import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/trains/view-area.ts';
+import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/geometry/view-area.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
-import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from './train-lighting.ts';
+import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 
 /** Props of {@link TrainLayer}. */
 export interface TrainLayerProps extends FrameLayerProps {

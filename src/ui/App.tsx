@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { InterfaceLanguage } from '../api/languages.ts';
+import type { InterfaceLanguage } from '../data/languages.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { AppStore } from '../store.ts';
 import { AppInfo } from './AppInfo.tsx';

@@ -1,4 +1,5 @@
-import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_DEPTH_METRES, TRACK_SPACING_METRES, type TrackStyle } from '../layers/track-uniforms.ts';
+import { type TrackStyle } from '../layers/track-uniforms.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import type { Theme, ViewMode } from '../store.ts';
 
 /** Track drawing parameters for a view mode: the other level is kept faint. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Layer } from '@deck.gl/core';
 import { inZoomRange } from '../data/layer-zoom.ts';
-import type { CustomLayer } from '../api/layer-types.ts';
+import type { CustomLayer } from '../layers/layer-types.ts';
 import { useAppStore } from './store-context.ts';
 
 type CustomLayersModule = typeof import('../layers/custom-deck-layers.ts');

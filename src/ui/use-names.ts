@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dataLanguageFor, type InterfaceLanguage } from '../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../data/languages.ts';
 import { localize } from '../data/network.ts';
 import { useAppStore } from './store-context.ts';
 

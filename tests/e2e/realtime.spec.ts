@@ -38,7 +38,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { withBaseUrls, type OdptHostConfig } from '../../src/data/realtime/odpt-config.ts';
 import { carSize } from '../../src/data/trains/compose-frame.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import type { Map as TransitMap } from '../../src/index.ts';
 import type { MapOptions } from '../../src/api/option-types.ts';
 import {

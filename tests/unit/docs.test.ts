@@ -137,13 +137,13 @@ describe('documentation', () => {
   });
 
   it('documents every property of the added layers and of DataSource, in English and in Japanese', () => {
-    const base = interfaceKeys('src/api/layer-types.ts', 'LayerInterfaceBase');
+    const base = interfaceKeys('src/layers/layer-types.ts', 'LayerInterfaceBase');
     expect(base).toEqual(['id', 'minzoom', 'maxzoom']);
     const layerPages = [
       // A GeoJSON layer takes deck.gl's GeoJsonLayer props besides these; its page links to deck.gl's reference.
       { page: 'geojson-layer', keys: [...base, 'type'] },
-      { page: 'tile-3d-layer', keys: [...base, ...interfaceKeys('src/api/layer-types.ts', 'Tile3DLayerInterface')] },
-      { page: 'three-layer', keys: [...base, ...interfaceKeys('src/api/layer-types.ts', 'ThreeLayerInterface')] },
+      { page: 'tile-3d-layer', keys: [...base, ...interfaceKeys('src/layers/layer-types.ts', 'Tile3DLayerInterface')] },
+      { page: 'three-layer', keys: [...base, ...interfaceKeys('src/layers/layer-types.ts', 'ThreeLayerInterface')] },
     ];
     const firstCellNames = (rows: string[]) => rows.flatMap((l) => [...l.split(' | ')[0].matchAll(/`([A-Za-z]+)/g)].map((m) => m[1])).sort();
     const mapMethods = publicMethods('src/api/map.ts', 'Map');

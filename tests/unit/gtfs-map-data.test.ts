@@ -10,7 +10,7 @@ import { feedZoneAt, gtfsSelectionId, parseGtfsSelectionId } from '../../src/dat
 import { buildRouteStrip, routePaths, simplifyLine } from '../../src/data/gtfs/route-lines.ts';
 import { cumulativeDistances } from '../../src/data/gtfs/shape-geometry.ts';
 import type { GtfsMapData } from '../../src/data/gtfs/worker-protocol.ts';
-import { STRIP_STRIDE, STRIP_VERTEX } from '../../src/layers/track-strips.ts';
+import { STRIP_STRIDE, STRIP_VERTEX } from '../../src/data/geometry/track-strips.ts';
 
 const shape = (id: string, points: number[][]): GtfsShape => {
   const coordinates = new Float64Array(points.flat());

@@ -8,7 +8,7 @@ import {
   matchBrowserLanguage,
   matchLanguageTag,
   type InterfaceLanguage,
-} from '../../src/api/languages';
+} from '../../src/data/languages.ts';
 
 describe('INTERFACE_LANGUAGES', () => {
   it('lists the 11 interface languages in spec order', () => {

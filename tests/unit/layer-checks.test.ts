@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLayer } from '../../src/api/layer-types.ts';
+import { checkLayer } from '../../src/api/layer-checks.ts';
 import { inZoomRange } from '../../src/data/layer-zoom.ts';
 
 describe('layers added through the API', () => {

@@ -4,7 +4,7 @@ import { stagePalette } from '../../src/basemap/stage-palette.ts';
 import { createBasemapStyle } from '../../src/basemap/style.ts';
 import { SimulationClock } from '../../src/data/clock.ts';
 import { LIGHT_STAGES } from '../../src/data/light/light-stages.ts';
-import { DEFAULT_TRAIN_LIGHTING, trainLighting } from '../../src/layers/train-lighting.ts';
+import { DEFAULT_TRAIN_LIGHTING, trainLighting } from '../../src/data/light/train-lighting.ts';
 import { createAppStore } from '../../src/store.ts';
 
 const JST = (hhmm: string) => Date.parse(`2026-11-25T${hhmm}:00+09:00`);

@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { INTERFACE_LANGUAGES } from '../../src/api/languages.ts';
+import { INTERFACE_LANGUAGES } from '../../src/data/languages.ts';
 import { loadMessages, loadedMessages } from '../../src/ui/i18n/messages.ts';
 import { STATION_MESSAGES } from '../../src/ui/i18n/station-messages.ts';
 import { CONTROL_MESSAGES } from '../../src/ui/i18n/control-messages.ts';

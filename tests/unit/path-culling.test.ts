@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { WebMercatorViewport } from '@deck.gl/core';
-import { chunkPaths, LodCuller, pathsOfChunks, PathCuller, viewBounds, visibleChunks, type BinaryPaths } from '../../src/layers/path-culling.ts';
+import { chunkPaths, LodCuller, pathsOfChunks, PathCuller, viewBounds, visibleChunks, type BinaryPaths } from '../../src/data/geometry/path-culling.ts';
 import { buildRailwayPaths } from '../../src/layers/railway-layer.ts';
-import { buildTrackStrip, chunkStripAssembler, joinStrips, STRIP_STRIDE, STRIP_VERTEX } from '../../src/layers/track-strips.ts';
+import { buildTrackStrip, chunkStripAssembler, joinStrips, STRIP_STRIDE, STRIP_VERTEX } from '../../src/data/geometry/track-strips.ts';
 import { TRACK_LOD_BANDS } from '../../src/data/track-lod.ts';
-import { groundArea, rectangleMeetsArea, type ViewArea } from '../../src/data/trains/view-area.ts';
+import { groundArea, rectangleMeetsArea, type ViewArea } from '../../src/data/geometry/view-area.ts';
 import { loadRealData } from './fixtures/real-data.ts';
-import { packVertexStyle } from '../../src/layers/vertex-style.ts';
+import { packVertexStyle } from '../../src/data/geometry/vertex-style.ts';
 
 /** Paths from lists of [lng, lat] with a zoom range each; colour = path index. */
 function makePaths(list: Array<{ points: [number, number][]; minZoom?: number; maxZoom?: number }>): BinaryPaths {

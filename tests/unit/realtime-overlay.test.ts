@@ -9,7 +9,7 @@ import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { RealtimeOverlay } from '../../src/data/trains/realtime-overlay.ts';
 import { isExtraTrainCode } from '../../src/data/trains/train-codes.ts';
 import { allocateTrainFrame, carFlag, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import * as fixtures from '../support/odpt-fixtures.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 

@@ -3,7 +3,7 @@ import type { Network } from '../../src/data/network.ts';
 import { lngLatToMercator } from '../../src/data/pipeline/polyline.ts';
 import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../../src/data/track-lod.ts';
 import { offsetPosition, pixelsPerMercatorMetre } from '../../src/data/track-position.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 
 const DIMS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };

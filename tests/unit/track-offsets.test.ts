@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Network } from '../../src/data/network.ts';
 import { lngLatToMercator } from '../../src/data/pipeline/polyline.ts';
 import { offsetPosition, pixelsPerMercatorMetre, trackScale } from '../../src/data/track-position.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 

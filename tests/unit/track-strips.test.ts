@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LodCuller, type BinaryPaths } from '../../src/layers/path-culling.ts';
-import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from '../../src/layers/track-strips.ts';
-import { packVertexStyle } from '../../src/layers/vertex-style.ts';
+import { LodCuller, type BinaryPaths } from '../../src/data/geometry/path-culling.ts';
+import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX } from '../../src/data/geometry/track-strips.ts';
+import { packVertexStyle } from '../../src/data/geometry/vertex-style.ts';
 
 /** Binary paths from polylines of [lng, lat, opacity] points, with a zero offset and zooms 0–24. */
 function paths(lines: Array<Array<[number, number, number?]>>, colors?: number[][]): BinaryPaths {

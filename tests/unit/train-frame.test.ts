@@ -6,8 +6,8 @@ import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, carsPerBox, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
 import { allocateTrainFrame, CAR, CAR_STRIDE, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
-import { rectangleArea, relativeScaleAt, type ViewDepth } from '../../src/data/trains/view-area.ts';
-import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/layers/track-uniforms.ts';
+import { rectangleArea, relativeScaleAt, type ViewDepth } from '../../src/data/geometry/view-area.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 
 const DIMS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };

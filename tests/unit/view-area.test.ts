@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebMercatorViewport as DeckViewport } from '@deck.gl/core';
 import { WebMercatorViewport } from '@math.gl/web-mercator';
-import { expandArea, groundArea, inViewArea, rectangleArea, relativeScaleAt, viewDepth, type ViewArea } from '../../src/data/trains/view-area.ts';
+import { expandArea, groundArea, inViewArea, rectangleArea, relativeScaleAt, viewDepth, type ViewArea } from '../../src/data/geometry/view-area.ts';
 
 // A tilted camera's view: narrow near edge (south), wide far edge (north).
 const trapezoid: ViewArea = [139.76, 35.67, 139.78, 35.67, 139.8, 35.7, 139.74, 35.7];

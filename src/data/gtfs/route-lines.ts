@@ -12,9 +12,9 @@
  *
  * @module
  */
-import type { BinaryPaths } from '../../layers/path-culling.ts';
-import { buildTrackStrip, type TrackStrip } from '../../layers/track-strips.ts';
-import { packVertexStyle } from '../../layers/vertex-style.ts';
+import type { BinaryPaths } from '../geometry/path-culling.ts';
+import { buildTrackStrip, type TrackStrip } from '../geometry/track-strips.ts';
+import { packVertexStyle } from '../geometry/vertex-style.ts';
 import type { GtfsRoute, GtfsShape } from './feed-model.ts';
 
 /** Options of {@link buildRouteStrip}. */

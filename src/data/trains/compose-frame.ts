@@ -6,7 +6,7 @@ import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { extraTrainHead, type RealtimeOverlay } from './realtime-overlay.ts';
 import { extraTrainCode } from './train-codes.ts';
 import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
-import { inViewArea, relativeScaleAt, type ViewArea, type ViewDepth } from './view-area.ts';
+import { inViewArea, relativeScaleAt, type ViewArea, type ViewDepth } from '../geometry/view-area.ts';
 
 /** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
 export const CAR_LENGTH_UNITS = 0.42;

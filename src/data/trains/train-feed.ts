@@ -6,7 +6,7 @@ import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
-import type { ViewArea, ViewDepth } from './view-area.ts';
+import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
 import type { RoutePage, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 import type { RouteSearchResult } from '../routing/journey.ts';
 

@@ -2,7 +2,7 @@ import type { Calendar } from '../bundle/timetable-format.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainFrame } from './train-frame-format.ts';
-import type { ViewArea, ViewDepth } from './view-area.ts';
+import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
 import type { RouteSearchResult } from '../routing/journey.ts';

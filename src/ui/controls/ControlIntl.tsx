@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 import { CONTROL_MESSAGES } from '../i18n/control-messages.ts';
 import { useMessages } from '../i18n/use-messages.ts';
 import { useAppStore } from '../store-context.ts';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import type { FlightModel } from '../../data/flights/flight-model.ts';
 import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
 import { localize } from '../../data/network.ts';

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 
 /**
  * Text of the playback controls and the layers panel, in the 11 interface

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 
 /**
  * Text of the flight popup, the flight tracking panel and the airplanes'

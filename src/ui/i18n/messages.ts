@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 
 /** Interface text ids. */
 export type MessageId =

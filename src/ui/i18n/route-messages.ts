@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 
 /**
  * Text of the route search panels (and the station panel's To here / From here

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 import { ENGLISH_MESSAGES, loadMessages, loadedMessages, type Catalog } from './messages.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import type { Journey, JourneyLeg } from '../../data/routing/journey.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';

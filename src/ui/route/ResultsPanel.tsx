@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import type { Journey } from '../../data/routing/journey.ts';
 import { CloseButton } from '../PanelButtons.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { InterfaceLanguage } from '../../api/languages.ts';
+import type { InterfaceLanguage } from '../../data/languages.ts';
 import { useMessages } from '../i18n/use-messages.ts';
 import { ROUTE_MESSAGES } from '../i18n/route-messages.ts';
 import { STATION_MESSAGES } from '../i18n/station-messages.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize, type Network } from '../../data/network.ts';
 import { stationGroupOf } from '../../data/station-groups.ts';
 import { buildStationIndex, searchStations, type StationIndex } from '../../data/station-search.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import type { ExitMeta } from '../../data/bundle/exits-format.ts';
 import type { Calendar } from '../../data/bundle/timetable-format.ts';
 import { exitStateAt, serviceMinuteAt, type ExitMarker, type ExitState, type StationExits } from '../../data/exits.ts';

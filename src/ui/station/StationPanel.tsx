@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { groupExits } from '../../data/exits.ts';
 import { groupNames } from '../../data/station-groups.ts';

@@ -1,7 +1,7 @@
 import { WebMercatorViewport } from '@deck.gl/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { stationGroupOf } from '../../data/station-groups.ts';
 import { anchorPosition, buildStationGeometry } from '../../layers/station-geometry.ts';

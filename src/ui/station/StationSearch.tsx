@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../api/languages.ts';
+import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { buildStationIndex, searchStations, type StationIndex } from '../../data/station-search.ts';
 import type { Network } from '../../data/network.ts';

@@ -6,9 +6,9 @@
  * @module
  */
 import type { Layer } from '@deck.gl/core';
-import type { TrainLighting } from '../../layers/train-lighting.ts';
-import type { CameraView } from '../tracking-view.ts';
-import type { FlightFeed } from './flight-feed.ts';
+import type { TrainLighting } from '../data/light/train-lighting.ts';
+import type { CameraView } from '../data/tracking-view.ts';
+import type { FlightFeed } from '../data/flights/flight-feed.ts';
 
 /** Props the map view gives the aircraft layer. */
 export interface AircraftLayerOptions {

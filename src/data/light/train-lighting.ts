@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { LightState } from '../data/light/light-state.ts';
+import type { LightState } from './light-state.ts';
 
 /** Light on the cars: colours already multiplied by intensity, 0–1 per channel. */
 export interface TrainLighting {

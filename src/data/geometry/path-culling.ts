@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { areaSize, expandArea, inViewArea, rectangleMeetsArea, type ViewArea } from '../data/trains/view-area.ts';
+import { areaSize, expandArea, inViewArea, rectangleMeetsArea, type ViewArea } from './view-area.ts';
 
 /** Binary path data as deck.gl's PathLayer takes it (`getPath` has 3 values per vertex). */
 export interface BinaryPaths {

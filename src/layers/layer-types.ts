@@ -1,11 +1,10 @@
 /**
  * Layers added to a map through {@link Map.addLayer}: GeoJSON (deck.gl's GeoJsonLayer), 3D Tiles (deck.gl's
- * Tile3DLayer) and three.js scenes, and the checks of their definitions.
+ * Tile3DLayer) and three.js scenes (their checks are in `api/layer-checks.ts`).
  *
  * @module
  */
 import type { LayerZoomRange } from '../data/layer-zoom.ts';
-import { fail, formatOptionValue, validateNumberInRange, validateObject, validateOneOf, validateString } from './validators.ts';
 
 /** What every added layer has. */
 export interface LayerInterfaceBase {
@@ -65,36 +64,3 @@ export const LAYER_TYPES = ['geojson', 'tile-3d', 'three'] as const;
 
 /** A checked layer definition as the store keeps it. */
 export type CustomLayer = LayerZoomRange & { id: string; type: LayerInterface['type']; visible: boolean; spec: LayerInterface };
-
-/**
- * Checks a layer definition.
- * @throws MapOptionError naming the property (`layer.minzoom`, …), the value and what is allowed.
- */
-export function checkLayer(value: unknown): CustomLayer {
-  const spec = validateObject(value, 'layer', 'a layer object with id and type');
-  const id = validateString(spec.id, 'layer.id', 'a layer id');
-  const type = validateOneOf(spec.type, 'layer.type', LAYER_TYPES);
-  const minzoom = spec.minzoom === undefined ? 0 : validateNumberInRange(spec.minzoom, 'layer.minzoom', 0, 24);
-  const maxzoom = spec.maxzoom === undefined ? 24 : validateNumberInRange(spec.maxzoom, 'layer.maxzoom', 0, 24);
-  if (type === 'tile-3d') {
-    validateString(spec.data, 'layer.data', 'the URL of a tileset.json');
-    if (spec.opacity !== undefined) validateNumberInRange(spec.opacity, 'layer.opacity', 0, 1);
-    if (spec.lightColor !== undefined) checkRgb(spec.lightColor, 'layer.lightColor');
-  }
-  if (type === 'three') {
-    const { lightColor, onAdd, onRemove } = spec;
-    if (lightColor !== undefined && typeof lightColor !== 'number' && typeof lightColor !== 'string') {
-      fail('layer.lightColor', lightColor, `${formatOptionValue(lightColor)} is not a colour; expected a number such as 0xffffff or a CSS colour string.`);
-    }
-    for (const [name, f] of [['onAdd', onAdd], ['onRemove', onRemove]] as const) {
-      if (f !== undefined && typeof f !== 'function') fail(`layer.${name}`, f, `${formatOptionValue(f)} is not a function.`);
-    }
-  }
-  return { id, type, minzoom, maxzoom, visible: true, spec: spec as unknown as LayerInterface };
-}
-
-function checkRgb(value: unknown, option: string): [number, number, number] {
-  const ok = Array.isArray(value) && value.length === 3 && value.every((c) => typeof c === 'number' && Number.isFinite(c) && c >= 0 && c <= 255);
-  if (!ok) fail(option, value, `${formatOptionValue(value)} is not an RGB colour; expected [r, g, b] with each from 0 to 255.`);
-  return value as [number, number, number];
-}

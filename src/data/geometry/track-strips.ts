@@ -1,5 +1,5 @@
 import { pathsOfChunks, type BinaryPaths, type ChunkAssembler } from './path-culling.ts';
-import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_SPACING_METRES } from './track-uniforms.ts';
+import { COMMON_UNITS_PER_MERCATOR_METRE, TRACK_SPACING_METRES } from './track-units.ts';
 import { vertexStyleOpacity } from './vertex-style.ts';
 
 /**

@@ -13,11 +13,3 @@ export function packVertexStyle(minZoom: number, maxZoom: number, opacity: numbe
 export function vertexStyleOpacity(packed: number): number {
   return Math.floor(Math.round(packed) / 1024) / 255;
 }
-
-/** GLSL: `track_unpack_style(packed)` → vec3(minZoom, maxZoom, opacity). */
-export const UNPACK_VERTEX_STYLE_GLSL = /* glsl */ `\
-vec3 track_unpack_style(float packed) {
-  float code = floor(packed + 0.5);
-  return vec3(mod(code, 32.0), mod(floor(code / 32.0), 32.0), floor(code / 1024.0) / 255.0);
-}
-`;
