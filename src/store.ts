@@ -22,7 +22,6 @@ import type { RainGrid } from './data/weather/rain-grid.ts';
 /** Route search: closed, criteria being edited, or journeys shown. */
 export type SearchMode = 'none' | 'edit' | 'route';
 
-/** One end of a route search: a station and its transfer group. */
 /** What the layers panel shows of a plugin and switches. */
 export interface PluginEntry {
   id: string;
@@ -32,6 +31,7 @@ export interface PluginEntry {
   visible: boolean;
 }
 
+/** One end of a route search: a station and its transfer group. */
 export interface RouteEnd {
   /** Station chosen (index into `NetworkMeta.stations`). */
   station: number;
