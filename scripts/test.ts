@@ -1,8 +1,9 @@
 /**
- * `npm test`: every test — unit (Vitest) then browser (Playwright) — and a
- * final line `N passed, N failed` with the real totals. Exits non-zero on any
- * failure, including a runner that crashed before reporting.
- * `--unit` or `--e2e` runs one suite; other arguments are passed to both runners.
+ * `npm test`: every check — lint (ESLint, then knip), unit (Vitest), browser
+ * (Playwright) — and a final line `N passed, N failed` with the real totals.
+ * ESLint and knip count as one test each, failed when they report anything.
+ * Exits non-zero on any failure, including a runner that crashed before reporting.
+ * `--lint`, `--unit` or `--e2e` runs one suite; other arguments are passed to the unit and browser runners.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,8 +19,9 @@ interface SuiteResult {
 
 const RESULTS = join(ROOT, 'test-results');
 const args = process.argv.slice(2);
-const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : null;
-const passThrough = args.filter((a) => a !== '--unit' && a !== '--e2e');
+const SUITES = ['lint', 'unit', 'e2e'] as const;
+const only = SUITES.find((s) => args.includes(`--${s}`)) ?? null;
+const passThrough = args.filter((a) => !SUITES.some((s) => a === `--${s}`));
 
 function run(command: string, commandArgs: string[]): number {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: process.env });
@@ -32,6 +34,26 @@ function readJson<T>(file: string): T | null {
   } catch {
     return null;
   }
+}
+
+/** The lint checks: `npm run <script>` passes when the tool reports nothing. */
+const LINTERS = [
+  { tool: 'ESLint', script: 'lint' },
+  { tool: 'knip', script: 'knip' },
+];
+
+/** ESLint, then knip; each counts as one test, failed when it reports anything (its report is printed as it runs). */
+function lintSuite(): SuiteResult {
+  const failures = LINTERS.filter(({ tool, script }) => {
+    console.log(`lint: ${tool} (npm run ${script})`);
+    return run('npm', ['run', '--silent', script]) !== 0;
+  });
+  return {
+    name: 'lint',
+    passed: LINTERS.length - failures.length,
+    failed: failures.length,
+    note: failures.length ? failures.map(({ tool, script }) => `${tool} found problems (listed above; \`npm run ${script}\` lists them again)`).join('; ') : undefined,
+  };
 }
 
 function unitSuite(): SuiteResult {
@@ -57,8 +79,9 @@ function e2eSuite(): SuiteResult {
 
 mkdirSync(RESULTS, { recursive: true });
 const suites: SuiteResult[] = [];
-if (only !== 'e2e') suites.push(unitSuite());
-if (only !== 'unit') {
+if (only === null || only === 'lint') suites.push(lintSuite());
+if (only === null || only === 'unit') suites.push(unitSuite());
+if (only === null || only === 'e2e') {
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     suites.push({ name: 'browser', passed: 0, failed: 1, note: 'Chromium is not installed (apt-get install chromium fonts-noto-cjk, or set CHROMIUM_PATH)' });
   } else suites.push(e2eSuite());

@@ -19,7 +19,6 @@
 
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, matchBrowserLanguage, matchLanguageTag, type InterfaceLanguage } from '../data/languages.ts';
 import { parseSelectionId, type ParsedId } from '../data/ids';
-import { normalizeBearing } from '../data/hash';
 import { validateHosts, type OdptHostConfig } from '../data/realtime/odpt-config';
 
 import {
@@ -27,30 +26,17 @@ import {
   type TrackingMode,
   DEPRECATED_TRACKING_MODES,
   ECO_MODES,
-  type EcoMode,
   THEMES,
-  type Theme,
   CONTROL_OPTIONS,
   type ControlOption,
-  type NumberRange,
-  ZOOM_RANGE,
-  PITCH_RANGE,
-  ECO_FRAME_RATE_RANGE,
-  LONGITUDE_RANGE,
-  LATITUDE_RANGE,
-  NORMAL_FRAME_RATE,
   SECRET_KEYS,
-  type SecretKey,
   UNUSED_SECRET_NOTICES,
   MAP_OPTION_KEYS,
   MAP_OPTION_DEFAULTS,
   type LngLatTuple,
-  type LngLatLike,
-  type Secrets,
   type ResolvedSecrets,
   type DataSourceOptions,
   type PluginLike,
-  type MapOptions,
   type ResolvedMapOptions,
   type ResolveEnvironment,
   type ResolvedOptionsResult,
@@ -58,14 +44,12 @@ import {
   type RainOptions,
 } from './option-types';
 import {
-  MapOptionError,
   isElementLike,
   hasChildNodes,
   describeElement,
   formatOptionValue,
   fail,
   validateNumberInRange,
-  validateFiniteNumber,
   validateBoolean,
   validateOneOf,
   validateString,

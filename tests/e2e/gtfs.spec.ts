@@ -183,7 +183,7 @@ test('a vehicle moves along its shape between polls, smoothly', async ({ page })
 test('pointing at a bus shows its popup; clicking tracks it; playback shows no vehicles', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await openHalifax(page);
-  const events: string[] = await page.evaluate(() => {
+  await page.evaluate(() => {
     const list: string[] = [];
     (window as unknown as { events: string[] }).events = list;
     window.map.on('selection', (e) => list.push(`selection:${e.selection}`));

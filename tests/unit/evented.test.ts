@@ -10,7 +10,7 @@ interface TestEvents {
 }
 
 class Emitter extends Evented<TestEvents> {
-  readonly name: 'emitter' = 'emitter';
+  readonly name = 'emitter' as const;
 }
 
 let errorSpy: MockInstance<typeof console.error>;

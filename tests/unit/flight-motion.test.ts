@@ -59,7 +59,10 @@ describe('climb and cruise-out', () => {
   });
 
   it('is on the map for a believable 3 to 6 minutes from line-up', () => {
-    for (const [id, m] of motions) if (m.kind === 'departure') expect((m.end - m.start) / 60, id).toBeGreaterThan(3), expect((m.end - m.start) / 60, id).toBeLessThan(6.5);
+    for (const [id, m] of motions) if (m.kind === 'departure') {
+      expect((m.end - m.start) / 60, id).toBeGreaterThan(3);
+      expect((m.end - m.start) / 60, id).toBeLessThan(6.5);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OdptClient, ignoredSecretNames, redactSecrets, type FetchLike, type OdptClientOptions } from '../../src/data/realtime/odpt-client.ts';
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
-import { CHALLENGE_HOST_FIXTURES, FIXTURE_CASES, MALFORMED_HOST_FIXTURES, ODPT_HOST_FIXTURES } from '../support/odpt-fixtures.ts';
+import { FIXTURE_CASES, MALFORMED_HOST_FIXTURES, ODPT_HOST_FIXTURES } from '../support/odpt-fixtures.ts';
 import { startOdptServer, type OdptServerHandle } from '../support/odpt-server.ts';
 import { CHALLENGE_KEY, ODPT_KEY, startOdptHosts, type OdptHosts } from '../support/odpt-hosts.ts';
 

@@ -227,7 +227,10 @@ describe('train frames', () => {
     const centres = new Map<number, [number, number][]>();
     for (let box = 0; box < frame.carCount; box++) {
       const train = frame.trains[frame.carTrain[box]];
-      if (!boxesOf.has(train)) (boxesOf.set(train, []), centres.set(train, []));
+      if (!boxesOf.has(train)) {
+        boxesOf.set(train, []);
+        centres.set(train, []);
+      }
       boxesOf.get(train)!.push(carFlag(frame, box, 3));
       centres.get(train)!.push(carPosition(frame, box).slice(0, 2) as [number, number]);
     }

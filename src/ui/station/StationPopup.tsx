@@ -57,6 +57,7 @@ function Popup() {
     };
   }, [hover, store]);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures the popup after every render; sets the size only when it changed
   useLayoutEffect(() => {
     const box = element.current;
     if (box && (box.offsetWidth !== size.width || box.offsetHeight !== size.height)) setSize({ width: box.offsetWidth, height: box.offsetHeight });
