@@ -21,7 +21,7 @@
  */
 import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { FlightClient, FLIGHT_HOSTS, type FlightHostConfig } from '../data/flights/flight-client.ts';
-import { FlightFeed, flightKey } from '../data/flights/flight-feed.ts';
+import { FlightFeed } from '../data/flights/flight-feed.ts';
 import { loadFlightModel } from '../data/flights/flight-model-loader.ts';
 import type { FlightModel } from '../data/flights/flight-model.ts';
 import { planFlights } from '../data/flights/flight-plan.ts';
@@ -228,5 +228,3 @@ export function linkFlights(context: FlightLinkContext): () => void {
 function latest(iso: string | null, epoch: number): string {
   return iso !== null && Date.parse(iso) >= epoch ? iso : new Date(epoch).toISOString();
 }
-
-export { flightKey };

@@ -11,7 +11,7 @@ import { CameraMotionTracker, type CameraMotionEvent } from '../data/camera-moti
 import type { AppStore } from '../store.ts';
 import { BOX_ZOOM_EVENTS, linkBoxZoom, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
 
-export { BOX_ZOOM_EVENTS, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
+export { type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
 
 /** A point on the map: pixels from the container's top left. */
 export interface MapPoint {

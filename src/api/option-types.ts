@@ -58,8 +58,6 @@ export const ECO_FRAME_RATE_RANGE: NumberRange = Object.freeze({ min: 1, max: 60
 export const LONGITUDE_RANGE: NumberRange = Object.freeze({ min: -180, max: 180 });
 /** Latitude range in degrees. */
 export const LATITUDE_RANGE: NumberRange = Object.freeze({ min: -90, max: 90 });
-/** Frame rate in normal (non-eco) mode. */
-export const NORMAL_FRAME_RATE = 60;
 
 /** Keys accepted in the `secrets` option. */
 export const SECRET_KEYS = ['odpt', 'challenge2025', 'challenge2024', 'tokyochallenge'] as const;

@@ -18,10 +18,7 @@ export type { BasemapTheme } from './palettes.ts';
 export {
   BASEMAP_ATTRIBUTION,
   BASEMAP_FIRST_LABEL_LAYER_ID,
-  BASEMAP_FONTS,
   BASEMAP_SOURCE_ID,
-  BASEMAP_SOURCE_MAX_ZOOM,
-  DEFAULT_BUILDING_HEIGHT_M,
   RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY,
 } from './style-constants.ts';
 

@@ -1,5 +1,4 @@
 import { MANIFEST_FILE, type BundleManifest } from './bundle/manifest.ts';
-import type { Calendar } from './bundle/timetable-format.ts';
 import { decodeNetwork, type Network } from './network.ts';
 
 /** A data file could not be fetched or read; the message names the URL and the cause. */
@@ -70,12 +69,3 @@ export function decodeNetworkFile(bytes: ArrayBuffer, url: string): Network {
     throw new DataLoadError((e as Error).message, url);
   }
 }
-
-/** Fetches and decodes the network. */
-export async function loadNetwork(dataUrl: string, manifest: BundleManifest, base: string, fetchImpl: Fetch = fetch): Promise<Network> {
-  const { url, bytes } = await loadBundleFile(dataUrl, manifest.network.file, base, fetchImpl);
-  return decodeNetworkFile(bytes, url);
-}
-
-/** File name of a day type's timetable. */
-export const timetableFile = (manifest: BundleManifest, calendar: Calendar): string => manifest.timetables[calendar].file;

@@ -11,7 +11,7 @@ import {
 } from './bundle/timetable-format.ts';
 import type { LocalizedText } from './bundle/network-format.ts';
 
-export { CALENDARS, type Calendar } from './bundle/timetable-format.ts';
+export type { Calendar } from './bundle/timetable-format.ts';
 
 /** Value of an absent time. */
 export const NO_TIME = -1;

@@ -22,6 +22,8 @@ export interface CustomLayerLight {
 /**
  * The deck.gl layer of an added GeoJSON or 3D Tiles layer (three.js layers are drawn elsewhere), with its
  * visibility for the current zoom.
+ *
+ * @public ui/use-custom-layers.ts loads this module with `import()` and keeps the module object, which knip cannot follow.
  */
 export function customDeckLayer(layer: CustomLayer, shown: boolean, light: CustomLayerLight, onError: (message: string) => void): Layer | null {
   const id = `${CUSTOM_LAYER_PREFIX}${layer.id}`;

@@ -6,8 +6,6 @@ import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_SPACING, CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/geometry/view-area.ts';
 import { FrameLayer, type FrameLayerProps } from './frame-layer.ts';
-
-export type { TrainFrameSource } from './frame-layer.ts';
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 
 /** Props of {@link TrainLayer}. */

@@ -29,13 +29,6 @@ export function flightKey(kind: FlightKind, id: string): string {
   return `${kind}:${id}`;
 }
 
-/** The kind and bare id of a key, or null. */
-export function parseFlightKey(key: string): { kind: FlightKind; id: string } | null {
-  const colon = key.indexOf(':');
-  const kind = key.slice(0, colon);
-  return kind === 'arrival' || kind === 'departure' ? { kind, id: key.slice(colon + 1) } : null;
-}
-
 /** What schedules the callbacks (the browser's by default; replaced in tests). */
 export interface FeedScheduler {
   frame(callback: () => void): void;

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { readBundle } from '../bundle/container.ts';
 import { FLIGHTS_KIND, type FlightsMeta } from '../bundle/flights-format.ts';
 import type { BundleManifest } from '../bundle/manifest.ts';
 import { lazyBundleLoader } from '../lazy-bundle.ts';
@@ -16,16 +15,6 @@ function checkModel(meta: FlightsMeta): FlightModel {
     throw new Error(`it holds a flight model of version ${String(meta?.version)} where version ${FLIGHT_MODEL_VERSION} was expected; rebuild the data with "npm run data".`);
   }
   return meta;
-}
-
-/** Decodes a flights bundle file; `source` names it in error messages. */
-export function decodeFlightModel(bytes: ArrayBuffer | Uint8Array, source: string): FlightModel {
-  try {
-    return checkModel(readBundle<FlightsMeta>(bytes, FLIGHTS_KIND, source).meta);
-  } catch (e) {
-    const message = (e as Error).message;
-    throw new Error(message.startsWith('it holds') ? `${source}: ${message}` : message);
-  }
 }
 
 /**

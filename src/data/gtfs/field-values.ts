@@ -55,14 +55,6 @@ export function contrastingTextColor(color: Rgb): Rgb {
   return luminance > 0.179 ? [0, 0, 0] : [255, 255, 255];
 }
 
-/** A required time field. @throws GtfsError */
-export function timeField(row: CsvRow, column: string): number {
-  const text = row.get(column);
-  const seconds = parseGtfsTime(text);
-  if (Number.isNaN(seconds)) throw row.error(column, `${column} ${JSON.stringify(text)} is not a time (expected H:MM:SS, hours may exceed 23)`);
-  return seconds;
-}
-
 /** A required coordinate field within ±`limit` degrees. @throws GtfsError */
 export function coordinateField(row: CsvRow, column: string, limit: 90 | 180): number {
   const text = row.require(column);

@@ -10,16 +10,6 @@
 import { parseHexColor } from './field-values.ts';
 import type { Rgb } from './feed-model.ts';
 
-/** A data source as given in the map options or made from the app URL. */
-export interface GtfsSourceOptions {
-  /** URL of the GTFS zip. */
-  gtfsUrl: string;
-  /** URL of the GTFS Realtime VehiclePosition feed. */
-  vehiclePositionUrl?: string;
-  /** `#` followed by 3 or 6 hex digits. */
-  color?: string;
-}
-
 /** A validated data source. */
 export interface GtfsSource {
   /** Absolute http(s) URL of the GTFS zip. */

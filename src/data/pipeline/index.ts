@@ -10,7 +10,7 @@ import { buildTimetable } from './build-timetables.ts';
 import { Diagnostics } from './diagnostics.ts';
 import { loadSource, type SourceFiles } from './source.ts';
 
-export { Diagnostics, formatDiagnostic, SourceDataError, type Diagnostic } from './diagnostics.ts';
+export { Diagnostics, formatDiagnostic, SourceDataError } from './diagnostics.ts';
 export { SourceJsonError } from './json.ts';
 export type { SourceFiles } from './source.ts';
 

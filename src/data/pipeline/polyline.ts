@@ -74,11 +74,6 @@ export function cumulativeLengths(line: Polyline): Float64Array {
   return out;
 }
 
-export const lineLength = (line: Polyline): number => {
-  const l = cumulativeLengths(line);
-  return l.length ? l[l.length - 1] : 0;
-};
-
 /** The point of a line nearest to (px, py) at zoom 14. */
 export interface NearestPoint {
   /** Segment index (vertex `segment` to `segment + 1`). */

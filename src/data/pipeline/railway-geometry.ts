@@ -6,7 +6,6 @@ import {
   dedupe,
   easeInOutQuad,
   lerpVertex,
-  lineLength,
   lngLatToMercator,
   nearestPoint,
   offsetLine,
@@ -242,11 +241,3 @@ export function buildRailwayGeometries(sources: SourceRailwayGeometry[], diags: 
   }
   return result;
 }
-
-/** Ground metres along `route` (at zoom 14) of the point nearest to a longitude/latitude. */
-export function locateOnRoute(route: Polyline, lng: number, lat: number): number {
-  const [x, y] = lngLatToMercator(lng, lat);
-  return nearestPoint(route, x, y).location;
-}
-
-export { lineLength };

@@ -10,8 +10,6 @@
  * @module
  */
 export { buildRoutingIndex, type RoutingIndex } from './routing-index.ts';
-export { searchEarlier, searchJourneys, searchLater, fewerTransfersMargin, MARGIN_MAX_SECONDS, MARGIN_MIN_SECONDS, MARGIN_SHARE } from './search.ts';
-export { DEFAULT_MAX_TRANSFERS, MAX_TRANSFERS_LIMIT, type RouteQuery, type StationInput } from './query.ts';
-export type { TrainDelays } from './realtime-tables.ts';
-export { LINE_CHANGE_SECONDS, SAME_STATION_TRANSFER_SECONDS, WALK_SECONDS_PER_METRE, transferSeconds } from './transfer-times.ts';
-export type { Journey, JourneyKind, JourneyLeg, JourneyTransfer, LegStop, NoJourneyReason, RouteSearchResult } from './journey.ts';
+export { searchEarlier, searchJourneys, searchLater, fewerTransfersMargin } from './search.ts';
+export { LINE_CHANGE_SECONDS, transferSeconds } from './transfer-times.ts';
+export type { Journey } from './journey.ts';
