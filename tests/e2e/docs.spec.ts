@@ -6,7 +6,7 @@
  * site; page changes show a progress bar and close the phone sidebar; the
  * outline follows the scroll; each page has its own meta tags; failed or hung
  * page files are reported; the analytics snippet and the canonical link exist
- * only when set at build.
+ * only when set at build; the architecture page's diagram reads in both languages.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -132,6 +132,40 @@ test('the outline highlights the heading in view while scrolling, from 10 px bel
   await expect(outline.locator('a.active')).toHaveCount(1);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(outline.locator('a.active')).toHaveCount(0);
+});
+
+test('the architecture page draws its data-flow diagram in both languages, every label inside its box', async ({ page }, testInfo) => {
+  const pages = [
+    { lang: 'en', prefix: '', title: 'Architecture', next: 'Benchmarks' },
+    { lang: 'ja', prefix: 'ja/', title: 'アーキテクチャ', next: 'ベンチマーク' },
+  ];
+  for (const { lang, prefix, title, next } of pages) {
+    await page.goto(`${BASE}${prefix}developer-guide/architecture.html`);
+    await expect(page.locator('h1').first()).toHaveText(title);
+    const diagram = page.locator('.tt-diagram svg');
+    await expect(diagram).toBeVisible();
+    // At a readable size in the page's column, in the theme's colours (an unstyled SVG fills its boxes black).
+    expect((await diagram.boundingBox())!.width, lang).toBeGreaterThan(550);
+    expect(await diagram.locator('rect.box').first().evaluate((r) => getComputedStyle(r).fill), lang).not.toBe('rgb(0, 0, 0)');
+    // Every line of text lies inside its box, whatever width the language's font gives it.
+    const outside = await diagram.evaluate((svg) =>
+      [...svg.querySelectorAll('g.node')].flatMap((node) => {
+        const box = node.querySelector('rect')!.getBBox();
+        return [...node.querySelectorAll('text')]
+          .filter((text) => {
+            const b = text.getBBox();
+            return b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height;
+          })
+          .map((text) => text.textContent);
+      }),
+    );
+    expect(outside, lang).toEqual([]);
+    expect(await diagram.locator('g.node').count(), lang).toBeGreaterThanOrEqual(12);
+    await attachPng(testInfo, `architecture-${lang}.png`, await page.locator('.tt-diagram').screenshot());
+
+    await page.locator(`.VPSidebar a[href$="/${prefix}developer-guide/benchmarks.html"]`).click();
+    await expect(page.locator('h1').first()).toHaveText(next);
+  }
 });
 
 /** The head's title, description, theme colours and canonical links. */

@@ -30,6 +30,7 @@ import { GESTURE_EVENTS } from '../../src/api/gesture-events.ts';
 import { DOCS_BASE, ROOT, resolvePaths, type ProjectPaths } from '../../scripts/config.ts';
 import { docsAreStale } from '../../scripts/ensure-built.ts';
 import { docsRoute } from '../../scripts/static-server.ts';
+import { usage } from '../../scripts/bench/options.ts';
 
 const DOCS = join(ROOT, 'docs');
 const REFERENCE = { en: join(DOCS, 'developer-guide/api/map.md'), ja: join(DOCS, 'ja/developer-guide/api/map.md') };
@@ -250,6 +251,10 @@ const SPEC_ROUTES = [
   '/user-guide/',
   ...USER_PAGES.map((p) => `/user-guide/${p}.html`),
 ];
+/** Pages of the developer guide beyond the specification's list (for contributors), also in both languages and sidebars. */
+const EXTRA_ROUTES = ['/developer-guide/architecture.html', '/developer-guide/benchmarks.html'];
+/** Every route of the site. */
+const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 
 /** The specification's own list of routes, read from SPEC.md in a `shared` folder beside the repository or above it; null when absent. */
 function specRoutes(): string[] | null {
@@ -321,12 +326,12 @@ describe('documentation site routes and links', () => {
   it('walks the specification\'s list of routes: every route has its page in English and in Japanese', () => {
     const fromSpec = specRoutes();
     if (fromSpec) expect([...fromSpec].sort()).toEqual([...SPEC_ROUTES].sort());
-    for (const route of SPEC_ROUTES) {
+    for (const route of ROUTES) {
       expect(existsSync(join(DOCS, sourceOf(route))), `English page of ${route}`).toBe(true);
       expect(existsSync(join(DOCS, 'ja', sourceOf(route))), `Japanese page of /ja${route}`).toBe(true);
     }
-    // …and the site has no page that is not a route of the specification.
-    expect(all).toEqual(SPEC_ROUTES.map(sourceOf).sort());
+    // …and the site has no page that is neither a route of the specification nor one of the developer guide's extra pages.
+    expect(all).toEqual(ROUTES.map(sourceOf).sort());
   });
 
   it('pairs every Japanese page with its English page and the reverse, headings for headings', () => {
@@ -340,7 +345,7 @@ describe('documentation site routes and links', () => {
   it('lists every page but the homes in the sidebars of both languages', () => {
     for (const [locale, prefix] of [['root', '/'], ['ja', '/ja/']] as const) {
       const links = navigationLinks(locale);
-      for (const route of SPEC_ROUTES.filter((r) => r !== '/')) expect(links, `${locale}: ${route}`).toContain(prefix + route.slice(1));
+      for (const route of ROUTES.filter((r) => r !== '/')) expect(links, `${locale}: ${route}`).toContain(prefix + route.slice(1));
       for (const link of links) expect(link.startsWith(prefix), `${locale}: ${link} stays in its language`).toBe(true);
     }
   });
@@ -402,6 +407,37 @@ describe('documentation site routes and links', () => {
         expect(href, file).toBeDefined();
         expect(new URL(href!, `http://docs.test${DOCS_BASE}${pagePath(file)}`).pathname, file).toBe('/');
       }
+    }
+  });
+});
+
+describe('developer guide: architecture and benchmarks', () => {
+  const both = (page: string) => [join(DOCS, page), join(DOCS, 'ja', page)].map((file) => readFileSync(file, 'utf8'));
+
+  it('draws one data-flow diagram on the architecture page, with the same boxes in both languages', () => {
+    const [en, ja] = both('developer-guide/architecture.md').map((text) => {
+      const figures = [...text.matchAll(/^<figure class="tt-diagram">\n([\s\S]*?)<\/figure>$/gm)].map((m) => m[1]);
+      expect(figures).toHaveLength(1);
+      // No blank line inside: markdown would end the HTML block there.
+      expect(figures[0]).not.toMatch(/\n\s*\n/);
+      expect(figures[0]).toMatch(/^<svg viewBox="[\d ]+" role="img"/);
+      return [...figures[0].matchAll(/<rect class="box[^"]*" x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"/g)].map((m) => m.slice(1).join(' '));
+    });
+    expect(en.length).toBeGreaterThanOrEqual(12);
+    expect(ja).toEqual(en);
+  });
+
+  it('documents every section and option of npm run bench, in both languages', () => {
+    const sections = readdirSync(join(ROOT, 'scripts/bench/sections'))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => /^\s+name: '([a-z]+)',$/m.exec(readFileSync(join(ROOT, 'scripts/bench/sections', f), 'utf8'))?.[1]);
+    expect(sections).toEqual(expect.arrayContaining(['load', 'trains', 'camera']));
+    const options = [...new Set([...usage([]).matchAll(/(--[a-z][a-z0-9-]*)/g)].map((m) => m[1]))];
+    expect(options).toEqual(expect.arrayContaining(['--runs', '--only', '--strict', '--no-build']));
+    const [en, ja] = both('developer-guide/benchmarks.md');
+    for (const [lang, text] of [['en', en], ['ja', ja]]) {
+      for (const section of sections) expect(text, `${lang}: section ${section}`).toMatch(new RegExp(`^\\| \`${section}\` \\|`, 'm'));
+      for (const option of options) expect(text, `${lang}: option ${option}`).toContain(`\`${option}`);
     }
   });
 });

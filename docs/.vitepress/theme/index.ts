@@ -6,12 +6,14 @@
  * - navigation to the page already shown is avoided quietly;
  * - the not-found page's language switch and home link point into the site, not to a path with the base twice;
  * - a page view is reported on each page change when the analytics snippet is configured (config.ts);
- * - a link to the map itself in the navbar.
+ * - a link to the map itself in the navbar;
+ * - the colours of the pages' inline SVG diagrams (diagram.css).
  */
 import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme';
 import { watch } from 'vue';
 import Layout from './Layout.vue';
+import './diagram.css';
 import { CHUNK_TIMEOUT_MS, REDUNDANT_NAVIGATION, chunkErrorMessage, chunkFile, isRedundantNavigation, notFoundRelativePath } from './navigation';
 import { chunkError, navigating } from './state';
 
