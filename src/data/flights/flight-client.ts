@@ -16,12 +16,13 @@
  *
  * @module
  */
-import { redactSecrets, DEFAULT_TIMEOUT_MS, type FetchLike, type OdptFailureKind, type OdptSecrets } from '../realtime/odpt-client.ts';
+import { DEFAULT_TIMEOUT_MS, fetchOdptResource, resolveTokens, type FetchLike, type OdptFailure, type OdptSecrets } from '../realtime/odpt-client.ts';
+import { globalFetch } from '../timed-fetch.ts';
 import { ODPT_MAIN_HOST, validateHosts, type OdptSecretName } from '../realtime/odpt-config.ts';
-import { OdptResponseError, parseJsonBody, type ParseContext } from '../realtime/odpt-parse.ts';
+import type { ParseContext } from '../realtime/odpt-parse.ts';
 import type { FlightKind } from './flight-model.ts';
 import { parseFlightInformation } from './flight-parse.ts';
-import { FLIGHT_ENDPOINTS, FLIGHT_ID_PREFIXES, type FlightEndpoint, type FlightInfo } from './flight-records.ts';
+import { FLIGHT_ENDPOINTS, type FlightEndpoint, type FlightInfo } from './flight-records.ts';
 
 /** One API host and the flight information publishers asked there. */
 export interface FlightHostConfig {
@@ -64,17 +65,11 @@ export interface FlightClientOptions {
   now?: () => number;
 }
 
-/** One failed request. */
-export interface FlightFailure {
-  host: string;
-  endpoint: FlightEndpoint;
-  kind: OdptFailureKind;
-  /** De-duplication key within the host, as the train client's (`HTTP 503`, `timeout`, ...). */
-  key: string;
-  status?: number;
-  /** What failed, where and why; no token in it. */
-  message: string;
-}
+/** Client options that can cross a message port to the worker (no functions). */
+export type FlightRemoteOptions = Pick<FlightClientOptions, 'hosts' | 'secrets' | 'defaultTokens' | 'timeoutMs'>;
+
+/** One failed request, with the train client's kinds and de-duplication keys (`HTTP 503`, `timeout`, ...). */
+export type FlightFailure = OdptFailure<FlightEndpoint>;
 
 /** The answer of one host. */
 export interface FlightHostResult {
@@ -93,7 +88,7 @@ export interface FlightHostResult {
 /** Flight information client; see the module description. */
 export class FlightClient {
   readonly hosts: readonly FlightHostConfig[];
-  private readonly tokens = new Map<string, string>();
+  private readonly tokens: ReadonlyMap<string, string>;
   private readonly fetchFn: FetchLike;
   private readonly timeoutMs: number;
   private readonly now: () => number;
@@ -108,11 +103,8 @@ export class FlightClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
     if (problems.length > 0) throw new Error(`FlightClient: invalid options: ${problems.join(' ')}`);
-    for (const host of this.hosts) {
-      const token = nonEmpty(options.secrets?.[host.secret]) ?? nonEmpty(options.defaultTokens?.[host.secret]);
-      if (token !== undefined) this.tokens.set(host.id, token);
-    }
-    this.fetchFn = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.tokens = resolveTokens(this.hosts, options.secrets, options.defaultTokens);
+    this.fetchFn = options.fetch ?? globalFetch();
     this.now = options.now ?? Date.now;
   }
 
@@ -148,8 +140,8 @@ export class FlightClient {
         result.failures.push(outcome.failure);
       } else {
         result.answered.push(kinds[index]);
-        result.flights.push(...outcome.flights);
-        result.problems.push(...outcome.problems);
+        result.flights.push(...outcome.value.records);
+        result.problems.push(...outcome.value.problems);
       }
     });
     result.fetchedAt = this.now();
@@ -161,51 +153,9 @@ export class FlightClient {
     return Promise.all(this.hosts.map((h) => this.fetchHost(h.id, signal)));
   }
 
-  private async request(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal): Promise<{ flights: FlightInfo[]; problems: string[] } | { failure: FlightFailure }> {
-    const endpoint = FLIGHT_ENDPOINTS[kind];
-    const operators = host.operators.map((o) => `${FLIGHT_ID_PREFIXES.operator}${o}`).join(',');
-    const url = `${host.baseUrl}${endpoint}?odpt:operator=${operators}&acl:consumerKey=${encodeURIComponent(token)}`;
-    const where = `${endpoint} from host "${host.id}" (${redactSecrets(url, [token])})`;
-    const fail = (failureKind: OdptFailureKind, key: string, why: string, status?: number) => ({
-      failure: { host: host.id, endpoint, kind: failureKind, key, ...(status !== undefined ? { status } : {}), message: redactSecrets(`${where}: ${why}`, [token]) },
-    });
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    if (signal?.aborted) controller.abort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const response = await this.fetchFn(url, { signal: controller.signal, headers: { Accept: 'application/json' } });
-      const text = await response.text();
-      if (!response.ok) {
-        const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-        const excerpt = text.trim() === '' ? 'empty body' : `body ${JSON.stringify(text.trim().slice(0, 160))}`;
-        if (response.status === 401 || response.status === 403) {
-          return fail('bad-key', 'HTTP 401/403 bad key', `${status}: the access token was refused; check secrets.${host.secret} or the default token for "${host.secret}" (${excerpt}).`, response.status);
-        }
-        return fail('http', `HTTP ${response.status}`, `${status} (${excerpt}).`, response.status);
-      }
-      const context: ParseContext = { source: where };
-      const { records, problems } = parseFlightInformation(parseJsonBody(text, context), kind, context);
-      return { flights: records, problems };
-    } catch (error) {
-      if (error instanceof OdptResponseError) {
-        return { failure: { host: host.id, endpoint, kind: error.kind, key: error.kind === 'malformed-json' ? 'malformed JSON' : 'unexpected response shape', message: redactSecrets(error.message, [token]) } };
-      }
-      if (timedOut) return fail('timeout', 'timeout', `no complete answer within ${this.timeoutMs} ms (request aborted).`);
-      if (signal?.aborted) return fail('aborted', 'aborted', 'the request was cancelled by the caller.');
-      return fail('unreachable', 'unreachable', `the host could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+  /** One kind of flights from one host: its records, or a failure. */
+  private request(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal) {
+    const parse = (body: unknown, context: ParseContext) => parseFlightInformation(body, kind, context);
+    return fetchOdptResource({ fetch: this.fetchFn, timeoutMs: this.timeoutMs, host, token, endpoint: FLIGHT_ENDPOINTS[kind], operators: host.operators, signal }, parse);
   }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

@@ -32,5 +32,4 @@ export { FlightFeed, flightKey, IDLE_MS, packColor, parseFlightKey, type FeedSch
 export { flightTrackingTarget, metresPerPixel, AIRCRAFT_ZOOM_OUT, type AircraftPose } from './flight-camera.ts';
 export { decodeFlightModel, loadFlightModel } from './flight-model-loader.ts';
 export { flightsForDayOf, PLAYBACK_REPLAN_MS } from './playback-flights.ts';
-export { RemoteFlightSource, serveFlightClient, type FlightRemoteOptions, type FlightRemoteRequest, type FlightRemoteResponse } from './flight-remote.ts';
 export { AIRCRAFT, AIRCRAFT_STRIDE, AIRCRAFT_WORDS, type AircraftFrame, type AircraftSource } from './aircraft-frame.ts';

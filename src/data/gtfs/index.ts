@@ -22,6 +22,6 @@ export { planMotion, poseAt, interpolateVehicle, OFF_SHAPE_METRES, type VehicleS
 export { VehicleTracks, type TrackedVehicle } from './vehicle-tracks.ts';
 export { nextStop, describeVehicle, stopDistances, type NextStop, type VehicleDetails, type VehicleProgress } from './next-stop.ts';
 export { validateDataSource, parseGtfsUrlParams, showsVehicles, hexDigitsToRgb, type GtfsSource, type GtfsSourceOptions, type SourceValidation } from './source-options.ts';
-export { packStops, type GtfsMapData, type GtfsStopsData, type GtfsVehiclesData, type GtfsWorkerRequest, type GtfsWorkerResponse } from './worker-protocol.ts';
+export { packStops, type GtfsMapData, type GtfsStopsData, type GtfsVehiclesData, type GtfsWorkerEvents, type GtfsWorkerMethods } from './worker-protocol.ts';
 export { buildVehiclePaths, vehiclePoseInto, type VehiclePaths } from './vehicle-paths.ts';
-export { serveGtfsSources, type GtfsPort, type GtfsServiceOptions } from './worker-service.ts';
+export { serveGtfsSources, type GtfsServiceOptions } from './worker-service.ts';

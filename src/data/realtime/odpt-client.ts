@@ -17,16 +17,9 @@
  *
  * @module
  */
+import { bodyExcerpt, failureText, fetchWithTimeout, globalFetch } from '../timed-fetch.ts';
 import { ODPT_ENDPOINTS, ODPT_HOSTS, validateHosts, type OdptEndpoint, type OdptHostConfig, type OdptSecretName } from './odpt-config.ts';
-import {
-  OdptResponseError,
-  parseJsonBody,
-  parseTrainInformation,
-  parseTrains,
-  type LineStatus,
-  type ParseContext,
-  type TrainPosition,
-} from './odpt-parse.ts';
+import { OdptResponseError, parseJsonBody, parseTrainInformation, parseTrains, type LineStatus, type ParseContext, type ParseResult, type TrainPosition } from './odpt-parse.ts';
 import { ODPT_ID_PREFIXES } from './odpt-types.ts';
 
 /** Access tokens by secret name (the map option `secrets`). */
@@ -69,12 +62,12 @@ export interface OdptClientOptions {
 /** Why a request failed. `aborted` means the caller cancelled it (not an error of the service). */
 export type OdptFailureKind = 'unreachable' | 'timeout' | 'http' | 'bad-key' | 'malformed-json' | 'unexpected-shape' | 'aborted';
 
-/** One failed request. */
-export interface OdptFailure {
+/** One failed request (of an endpoint of type `Endpoint`: train endpoints by default). */
+export interface OdptFailure<Endpoint extends string = OdptEndpoint> {
   /** Host id (`odpt`, `challenge`). */
   host: string;
   /** Endpoint asked. */
-  endpoint: OdptEndpoint;
+  endpoint: Endpoint;
   kind: OdptFailureKind;
   /**
    * De-duplication key of the failure within its host: `unreachable`,
@@ -163,7 +156,7 @@ export class OdptClient {
     if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
     if (problems.length > 0) throw new Error(`OdptClient: invalid options: ${problems.join(' ')}`);
     this.tokens = resolveTokens(this.hosts, options.secrets, options.defaultTokens);
-    this.fetchFn = options.fetch ?? defaultFetch();
+    this.fetchFn = options.fetch ?? globalFetch();
     this.now = options.now ?? Date.now;
   }
 
@@ -211,7 +204,7 @@ export class OdptClient {
     }
     const asked = endpoints.filter((endpoint) => (host.operators[endpoint] ?? []).length > 0);
     const outcomes = await Promise.all(asked.map((endpoint) => this.request(host, token, endpoint, signal)));
-    for (const outcome of outcomes) applyOutcome(result, outcome);
+    outcomes.forEach((outcome, index) => applyOutcome(result, asked[index], outcome));
     result.fetchedAt = this.now();
     return result;
   }
@@ -227,71 +220,79 @@ export class OdptClient {
     };
   }
 
-  /** One GET: the body parsed and validated, or a failure. */
-  private async request(host: OdptHostConfig, token: string, endpoint: OdptEndpoint, signal?: AbortSignal): Promise<EndpointOutcome> {
-    const operators = host.operators[endpoint].map((o) => `${ODPT_ID_PREFIXES.operator}${o}`).join(',');
-    const url = `${host.baseUrl}${endpoint}?odpt:operator=${operators}&acl:consumerKey=${encodeURIComponent(token)}`;
-    const where = `${endpoint} from host "${host.id}" (${redactSecrets(url, [token])})`;
-    const failWith = (kind: OdptFailureKind, key: string, message: string, status?: number): EndpointOutcome => ({
-      endpoint,
-      failure: { host: host.id, endpoint, kind, key, status, message: redactSecrets(message, [token]) },
-    });
-    const fail: FailFn = (kind, key, why, status) => failWith(kind, key, `${where}: ${why}`, status);
-    const call = new TimedCall(this.timeoutMs, signal);
-    try {
-      const response = await this.fetchFn(url, { signal: call.signal, headers: { Accept: 'application/json' } });
-      const text = await response.text();
-      if (!response.ok) return httpFailure(fail, host, response, text);
-      const context: ParseContext = { source: where, operatorAliases: host.operatorAliases };
-      const body = parseJsonBody(text, context);
-      if (endpoint === 'odpt:Train') return { endpoint, trains: parseTrains(body, context) };
-      return { endpoint, statuses: parseTrainInformation(body, context) };
-    } catch (error) {
-      if (error instanceof OdptResponseError) {
-        return failWith(error.kind, error.kind === 'malformed-json' ? 'malformed JSON' : 'unexpected response shape', error.message);
-      }
-      if (call.timedOut) return fail('timeout', 'timeout', `no complete answer within ${this.timeoutMs} ms (request aborted).`);
-      if (call.cancelled) return fail('aborted', 'aborted', 'the request was cancelled by the caller.');
-      return fail('unreachable', 'unreachable', `the host could not be reached: ${errorText(error)}.`);
-    } finally {
-      call.dispose();
-    }
+  /** One endpoint of one host: its records, or a failure. */
+  private request(host: OdptHostConfig, token: string, endpoint: OdptEndpoint, signal?: AbortSignal): Promise<OdptOutcome<OdptEndpoint, ParseResult<TrainPosition | LineStatus>>> {
+    const parse: (body: unknown, context: ParseContext) => ParseResult<TrainPosition | LineStatus> = endpoint === 'odpt:Train' ? parseTrains : parseTrainInformation;
+    return fetchOdptResource({ fetch: this.fetchFn, timeoutMs: this.timeoutMs, host, token, endpoint, operators: host.operators[endpoint], signal }, parse);
   }
 }
 
-/** What one request produced. */
-type EndpointOutcome =
-  | { endpoint: OdptEndpoint; trains: { records: TrainPosition[]; problems: string[] } }
-  | { endpoint: OdptEndpoint; statuses: { records: LineStatus[]; problems: string[] } }
-  | { endpoint: OdptEndpoint; failure: OdptFailure };
-
-function applyOutcome(result: OdptHostResult, outcome: EndpointOutcome): void {
+function applyOutcome(result: OdptHostResult, endpoint: OdptEndpoint, outcome: OdptOutcome<OdptEndpoint, ParseResult<TrainPosition | LineStatus>>): void {
   if ('failure' in outcome) {
     result.state = 'failed';
     result.failures.push(outcome.failure);
-  } else if ('trains' in outcome) {
-    result.trains = outcome.trains.records;
-    result.problems.push(...outcome.trains.problems);
+  } else if (endpoint === 'odpt:Train') {
+    result.trains = outcome.value.records as TrainPosition[];
+    result.problems.push(...outcome.value.problems);
   } else {
-    result.statuses = outcome.statuses.records;
-    result.problems.push(...outcome.statuses.problems);
+    result.statuses = outcome.value.records as LineStatus[];
+    result.problems.push(...outcome.value.problems);
   }
 }
 
-type FailFn = (kind: OdptFailureKind, key: string, why: string, status?: number) => EndpointOutcome;
+/** The records of one request, or why not. */
+export type OdptOutcome<Endpoint extends string, T> = { value: T } | { failure: OdptFailure<Endpoint> };
 
-function httpFailure(fail: FailFn, host: OdptHostConfig, response: FetchResponseLike, body: string): EndpointOutcome {
-  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const excerpt = body.trim() === '' ? 'empty body' : `body ${JSON.stringify(body.trim().slice(0, 160))}`;
-  if (response.status === 401 || response.status === 403) {
-    const why = `${status}: the access token was refused; check secrets.${host.secret} or the default token for "${host.secret}" (${excerpt}).`;
-    return fail('bad-key', 'HTTP 401/403 bad key', why, response.status);
+/** One request of {@link fetchOdptResource}. */
+export interface OdptRequest<Endpoint extends string> {
+  fetch: FetchLike;
+  timeoutMs: number;
+  /** The host asked (its operator aliases go to the parser). */
+  host: Pick<OdptHostConfig, 'id' | 'baseUrl' | 'secret'> & { operatorAliases?: OdptHostConfig['operatorAliases'] };
+  token: string;
+  endpoint: Endpoint;
+  /** Operators asked (without `odpt.Operator:`), joined by commas (the API's OR syntax). */
+  operators: readonly string[];
+  signal?: AbortSignal;
+}
+
+/**
+ * One GET of a resource of the open data center API:
+ * `{baseUrl}{endpoint}?odpt:operator=odpt.Operator:A,odpt.Operator:B&acl:consumerKey=KEY`, its body parsed as JSON
+ * and handed to `parse`; or a failure (unreachable, timeout, HTTP, bad key, malformed JSON, unexpected shape,
+ * cancelled) whose message names the resource, the host and the URL, never the token.
+ */
+export async function fetchOdptResource<Endpoint extends string, T>(request: OdptRequest<Endpoint>, parse: (body: unknown, context: ParseContext) => T): Promise<OdptOutcome<Endpoint, T>> {
+  const { host, token, endpoint, timeoutMs } = request;
+  const operators = request.operators.map((o) => `${ODPT_ID_PREFIXES.operator}${o}`).join(',');
+  const url = `${host.baseUrl}${endpoint}?odpt:operator=${operators}&acl:consumerKey=${encodeURIComponent(token)}`;
+  const where = `${endpoint} from host "${host.id}" (${redactSecrets(url, [token])})`;
+  const fail = (kind: OdptFailureKind, key: string, message: string, status?: number): OdptOutcome<Endpoint, T> => ({
+    failure: { host: host.id, endpoint, kind, key, ...(status !== undefined ? { status } : {}), message: redactSecrets(message, [token]) },
+  });
+  const outcome = await fetchWithTimeout((signal) => request.fetch(url, { signal, headers: { Accept: 'application/json' } }), (response) => response.text(), { timeoutMs, signal: request.signal });
+  if (!outcome.ok) {
+    const failure = outcome.failure;
+    if (failure.kind !== 'http') return fail(failure.kind, failure.kind, `${where}: ${failureText(failure, 'host')}`);
+    const status = failure.response.status;
+    const excerpt = bodyExcerpt(failure.body);
+    if (status === 401 || status === 403) {
+      const why = `${failure.status}: the access token was refused; check secrets.${host.secret} or the default token for "${host.secret}" (${excerpt}).`;
+      return fail('bad-key', 'HTTP 401/403 bad key', `${where}: ${why}`, status);
+    }
+    return fail('http', `HTTP ${status}`, `${where}: ${failure.status} (${excerpt}).`, status);
   }
-  return fail('http', `HTTP ${response.status}`, `${status} (${excerpt}).`, response.status);
+  const context: ParseContext = { source: where, operatorAliases: host.operatorAliases };
+  try {
+    return { value: parse(parseJsonBody(outcome.body, context), context) };
+  } catch (error) {
+    if (!(error instanceof OdptResponseError)) throw error;
+    return fail(error.kind, error.kind === 'malformed-json' ? 'malformed JSON' : 'unexpected response shape', error.message);
+  }
 }
 
 /** Host id → token, for hosts that have one (the secret, else the caller's default). */
-function resolveTokens(hosts: readonly OdptHostConfig[], secrets?: OdptSecrets, defaults?: Partial<Record<OdptSecretName, string>>): Map<string, string> {
+export function resolveTokens(hosts: readonly Pick<OdptHostConfig, 'id' | 'secret'>[], secrets?: OdptSecrets, defaults?: Partial<Record<OdptSecretName, string>>): Map<string, string> {
   const tokens = new Map<string, string>();
   for (const host of hosts) {
     const token = nonEmpty(secrets?.[host.secret]) ?? nonEmpty(defaults?.[host.secret]);
@@ -308,88 +309,4 @@ function nonEmpty(value: string | undefined): string | undefined {
 function hostOperators(host: OdptHostConfig): string[] {
   const all = ODPT_ENDPOINTS.flatMap((endpoint) => host.operators[endpoint] ?? []).map((o) => host.operatorAliases[o] ?? o);
   return [...new Set(all)];
-}
-
-/** The error's message with its cause's code or message (Node's fetch hides the reason in `cause`). */
-function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause: unknown = (error as Error & { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return `${error.message} (${typeof code === 'string' ? `${code}: ` : ''}${cause.message})`;
-  }
-  return error.message;
-}
-
-function defaultFetch(): FetchLike {
-  return (url, init) => {
-    if (typeof globalThis.fetch !== 'function') return Promise.reject(new Error('no global fetch in this environment; pass options.fetch'));
-    return globalThis.fetch(url, init);
-  };
-}
-
-/**
- * A time-out timer that fires later than this (ms) means the thread was busy
- * (a long task, e.g. a slow frame under software WebGL), not that the host was slow.
- */
-export const STALL_TOLERANCE_MS = 1_000;
-/** After such a stall, an answer that arrived meanwhile gets this long (ms) to be processed before the time-out applies. */
-export const STALL_GRACE_MS = 1_000;
-/** At most this many grace periods per request, so a thread that never catches up still times out. */
-const MAX_STALL_GRACES = 3;
-
-/** Monotonic milliseconds (`performance.now`, else `Date.now`). */
-function monotonicNow(): number {
-  return typeof globalThis.performance?.now === 'function' ? globalThis.performance.now() : Date.now();
-}
-
-/**
- * An AbortSignal that fires on timeout or when the caller's signal fires,
- * telling which happened. The timeout counts only time the thread could have
- * spent on the answer: when its timer fires more than {@link STALL_TOLERANCE_MS}
- * late, the thread was blocked, and an answer that arrived meanwhile is still
- * queued behind the timer; it gets {@link STALL_GRACE_MS} more instead of
- * being aborted as a timeout of the host.
- */
-class TimedCall {
-  private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private graces = 0;
-  private readonly onCallerAbort = (): void => {
-    this.cancelled = true;
-    this.controller.abort();
-  };
-  timedOut = false;
-  cancelled = false;
-
-  constructor(
-    timeoutMs: number,
-    private readonly caller?: AbortSignal,
-  ) {
-    this.arm(timeoutMs);
-    if (caller?.aborted) this.onCallerAbort();
-    else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
-  }
-
-  private arm(ms: number): void {
-    const due = monotonicNow() + ms;
-    this.timer = setTimeout(() => {
-      if (monotonicNow() - due > STALL_TOLERANCE_MS && this.graces < MAX_STALL_GRACES) {
-        this.graces += 1;
-        this.arm(STALL_GRACE_MS);
-        return;
-      }
-      this.timedOut = true;
-      this.controller.abort();
-    }, ms);
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCallerAbort);
-  }
 }
