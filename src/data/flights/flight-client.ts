@@ -16,10 +16,9 @@
  *
  * @module
  */
-import { DEFAULT_TIMEOUT_MS, fetchOdptResource, resolveTokens, type FetchLike, type OdptFailure, type OdptSecrets } from '../realtime/odpt-client.ts';
-import { globalFetch } from '../timed-fetch.ts';
 import { ODPT_MAIN_HOST, validateHosts, type OdptSecretName } from '../realtime/odpt-config.ts';
 import type { ParseContext } from '../realtime/odpt-parse.ts';
+import { OdptHostClient, type OdptFailure, type OdptHostClientOptions } from '../realtime/odpt-request.ts';
 import type { FlightKind } from './flight-model.ts';
 import { parseFlightInformation } from './flight-parse.ts';
 import { FLIGHT_ENDPOINTS, type FlightEndpoint, type FlightInfo } from './flight-records.ts';
@@ -55,14 +54,9 @@ export const FLIGHT_MAIN_HOST: FlightHostConfig = Object.freeze({
 export const FLIGHT_HOSTS: readonly FlightHostConfig[] = Object.freeze([FLIGHT_MAIN_HOST]);
 
 /** Options of {@link FlightClient}. */
-export interface FlightClientOptions {
+export interface FlightClientOptions extends OdptHostClientOptions {
+  /** Hosts to ask (default {@link FLIGHT_HOSTS}). */
   hosts?: readonly FlightHostConfig[];
-  secrets?: OdptSecrets;
-  defaultTokens?: Partial<Record<OdptSecretName, string>>;
-  fetch?: FetchLike;
-  /** Time limit of one request, body included, ms (default 10 000). */
-  timeoutMs?: number;
-  now?: () => number;
 }
 
 /** Client options that can cross a message port to the worker (no functions). */
@@ -86,36 +80,15 @@ export interface FlightHostResult {
 }
 
 /** Flight information client; see the module description. */
-export class FlightClient {
-  readonly hosts: readonly FlightHostConfig[];
-  private readonly tokens: ReadonlyMap<string, string>;
-  private readonly fetchFn: FetchLike;
-  private readonly timeoutMs: number;
-  private readonly now: () => number;
-
+export class FlightClient extends OdptHostClient<FlightHostConfig> {
   /** @throws Error listing every problem of the host configuration or the timeout. */
   constructor(options: FlightClientOptions = {}) {
-    this.hosts = options.hosts ?? FLIGHT_HOSTS;
+    const hosts = options.hosts ?? FLIGHT_HOSTS;
     // The train client's host rules (ids, base URLs, operator ids) apply as they are.
     const problems = validateHosts(
-      this.hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })),
+      hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })),
     ).map((p) => p.replace('odpt:TrainInformation operator', 'flight information operator'));
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
-    if (problems.length > 0) throw new Error(`FlightClient: invalid options: ${problems.join(' ')}`);
-    this.tokens = resolveTokens(this.hosts, options.secrets, options.defaultTokens);
-    this.fetchFn = options.fetch ?? globalFetch();
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Ids of the configured hosts. */
-  get hostIds(): string[] {
-    return this.hosts.map((h) => h.id);
-  }
-
-  /** Whether a host has a token. */
-  hasToken(hostId: string): boolean {
-    return this.tokens.has(hostId);
+    super('FlightClient', hosts, problems, options);
   }
 
   /**
@@ -124,8 +97,7 @@ export class FlightClient {
    * @throws Error (as a rejection) only when `hostId` is not configured.
    */
   async fetchHost(hostId: string, signal?: AbortSignal): Promise<FlightHostResult> {
-    const host = this.hosts.find((h) => h.id === hostId);
-    if (!host) throw new Error(`FlightClient.fetchHost: unknown host id "${hostId}"; known ids: ${this.hostIds.map((id) => `"${id}"`).join(', ')}.`);
+    const host = this.hostOf(hostId);
     const result: FlightHostResult = { host: host.id, state: 'ok', flights: [], answered: [], problems: [], failures: [], fetchedAt: this.now() };
     const token = this.tokens.get(host.id);
     if (token === undefined || host.operators.length === 0) {
@@ -133,7 +105,7 @@ export class FlightClient {
       return result;
     }
     const kinds: FlightKind[] = ['arrival', 'departure'];
-    const outcomes = await Promise.all(kinds.map((kind) => this.request(host, token, kind, signal)));
+    const outcomes = await Promise.all(kinds.map((kind) => this.requestKind(host, token, kind, signal)));
     outcomes.forEach((outcome, index) => {
       if ('failure' in outcome) {
         result.state = 'failed';
@@ -154,8 +126,7 @@ export class FlightClient {
   }
 
   /** One kind of flights from one host: its records, or a failure. */
-  private request(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal) {
-    const parse = (body: unknown, context: ParseContext) => parseFlightInformation(body, kind, context);
-    return fetchOdptResource({ fetch: this.fetchFn, timeoutMs: this.timeoutMs, host, token, endpoint: FLIGHT_ENDPOINTS[kind], operators: host.operators, signal }, parse);
+  private requestKind(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal) {
+    return this.request(host, token, FLIGHT_ENDPOINTS[kind], host.operators, signal, (body: unknown, context: ParseContext) => parseFlightInformation(body, kind, context));
   }
 }
