@@ -5,7 +5,7 @@
  * - with no access token for any flight information host, nothing more
  *   loads: `flightState` becomes `no-token` and the app info says why;
  * - otherwise the flights bundle file loads, a worker asks the hosts
- *   (`FlightClient` behind `RemoteFlightSource`), a {@link FlightPoller}
+ *   (`FlightClient` behind a `RemoteHostSource`), a {@link FlightPoller}
  *   polls them with the train client's rules, and every answer is planned
  *   (runway, course and runway time of each flight) and handed to the
  *   {@link FlightFeed} the aircraft layer draws from;
@@ -20,31 +20,23 @@
  * @module
  */
 import type { BundleManifest } from '../data/bundle/manifest.ts';
-import { FlightClient, FLIGHT_HOSTS, type FlightHostConfig } from '../data/flights/flight-client.ts';
+import { FlightClient, FLIGHT_HOSTS, type FlightHostConfig, type FlightHostResult, type FlightRemoteOptions } from '../data/flights/flight-client.ts';
 import { FlightFeed } from '../data/flights/flight-feed.ts';
 import { loadFlightModel } from '../data/flights/flight-model-loader.ts';
 import type { FlightModel } from '../data/flights/flight-model.ts';
 import { planFlights } from '../data/flights/flight-plan.ts';
 import { FlightPoller, type FlightUpdate } from '../data/flights/flight-poller.ts';
 import type { FlightInfo } from '../data/flights/flight-records.ts';
-import { RemoteFlightSource, type FlightRemoteRequest, type FlightRemoteResponse } from '../data/flights/flight-remote.ts';
 import type { AircraftLayerOptions, FlightsHandle } from '../layers/flights-handle.ts';
 import { flightsForDayOf, PLAYBACK_REPLAN_MS } from '../data/flights/playback-flights.ts';
+import { pauseWhileHidden } from '../data/polling/page-visibility.ts';
 import type { OdptSecrets } from '../data/realtime/odpt-client.ts';
-import type { RemotePort } from '../data/realtime/odpt-remote.ts';
+import { defaultOdptTokens } from '../data/realtime/odpt-config.ts';
+import { RemoteHostSource } from '../data/remote-host-fetch.ts';
 import { AircraftLayer } from '../layers/aircraft-layer.ts';
 import type { AppStore } from '../store.ts';
 import { FlightTrackingController } from '../ui/flights/flight-tracking.ts';
 import type { FlightOptions } from './option-types.ts';
-
-/** Default tokens compiled in from the build environment (as for trains: `VITE_ODPT_TOKEN`, `VITE_CHALLENGE2025_TOKEN`). */
-function defaultTokens(): Partial<Record<'odpt' | 'challenge2025', string>> {
-  const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
-  const tokens: Partial<Record<'odpt' | 'challenge2025', string>> = {};
-  if (env.VITE_ODPT_TOKEN) tokens.odpt = env.VITE_ODPT_TOKEN;
-  if (env.VITE_CHALLENGE2025_TOKEN) tokens.challenge2025 = env.VITE_CHALLENGE2025_TOKEN;
-  return tokens;
-}
 
 /** Everything the link needs from the map. */
 export interface FlightLinkContext {
@@ -66,7 +58,7 @@ const PLAYBACK_CHECK_MS = 5000;
 export function linkFlights(context: FlightLinkContext): () => void {
   const { store, onError } = context;
   const hosts = (context.options.hosts as readonly FlightHostConfig[] | undefined) ?? FLIGHT_HOSTS;
-  const clientOptions = { hosts, secrets: context.secrets, defaultTokens: defaultTokens() };
+  const clientOptions: FlightRemoteOptions = { hosts, secrets: context.secrets, defaultTokens: defaultOdptTokens() };
   let local: FlightClient;
   try {
     local = new FlightClient(clientOptions);
@@ -104,7 +96,8 @@ export function linkFlights(context: FlightLinkContext): () => void {
     const clock = store.getState().clock;
     const feed = new FlightFeed(model, clock);
     const worker = typeof Worker === 'function' ? new Worker(new URL('../data/flights/flight-worker.ts', import.meta.url), { type: 'module', name: 'flights' }) : undefined;
-    const remote = worker && new RemoteFlightSource(worker as unknown as RemotePort<FlightRemoteRequest, FlightRemoteResponse>, clientOptions);
+    // The options were validated by `local` above.
+    const remote = worker && new RemoteHostSource<FlightRemoteOptions, FlightHostResult>(worker, clientOptions, local.hostIds, 'the flight information worker was stopped.');
     const realtimeMode = () => store.getState().clock.mode === 'realtime';
     let records: FlightInfo[] = [];
     let haveRecords = false;
@@ -167,8 +160,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       },
     });
     poller.start();
-    const onVisibility = () => (document.hidden ? poller.pause() : poller.resume());
-    document.addEventListener('visibilitychange', onVisibility);
+    const stopWatching = pauseWhileHidden(poller);
 
     const unsubscribe = store.subscribe((s, previous) => {
       if (s.clockMode !== previous.clockMode) {
@@ -212,10 +204,9 @@ export function linkFlights(context: FlightLinkContext): () => void {
     cleanups.push(() => {
       poller.stop();
       remote?.dispose();
-      worker?.terminate();
       unsubscribe();
       clearInterval(playbackTimer);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopWatching();
       feed.dispose();
       store.setState({ flights: null, flightSelection: null, flightHover: null });
     });

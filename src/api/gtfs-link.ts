@@ -16,7 +16,10 @@ import type { VehicleDetails } from '../data/gtfs/next-stop.ts';
 import { parseGtfsUrlParams, validateDataSource, type GtfsSource } from '../data/gtfs/source-options.ts';
 import type { VehiclePose } from '../data/gtfs/vehicle-motion.ts';
 import { vehiclePoseInto } from '../data/gtfs/vehicle-paths.ts';
-import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerRequest, GtfsWorkerResponse } from '../data/gtfs/worker-protocol.ts';
+import { pageHidden, watchPageVisibility } from '../data/polling/page-visibility.ts';
+import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerEvents, GtfsWorkerMethods } from '../data/gtfs/worker-protocol.ts';
+import { WorkerChannel } from '../data/worker/channel.ts';
+import type { ChannelPort } from '../data/worker/wire.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { AppStore } from '../store.ts';
 import type { DataSourceOptions } from './option-types.ts';
@@ -42,14 +45,6 @@ export interface DataSourceInfo {
   vehicleCount: number;
 }
 
-/** The worker, or a stand-in (tests). */
-export interface GtfsWorkerPort {
-  postMessage(message: GtfsWorkerRequest): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerResponse>) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
-  terminate(): void;
-}
-
 interface Entry {
   id: string;
   source: GtfsSource;
@@ -57,6 +52,9 @@ interface Entry {
   fit: boolean;
   data: GtfsMapData | null;
 }
+
+/** An event of the GTFS worker, tagged with its name. */
+type GtfsWorkerMessage = { [K in keyof GtfsWorkerEvents]: { type: K } & GtfsWorkerEvents[K] }[keyof GtfsWorkerEvents];
 
 /** Options of {@link GtfsLink.add}. */
 export interface AddOptions {
@@ -77,11 +75,11 @@ const FIT_PADDING = 40;
 
 /** One map's GTFS data sources. */
 export class GtfsLink implements GtfsLinkApi {
-  private readonly worker: GtfsWorkerPort;
+  private readonly worker: WorkerChannel<GtfsWorkerMethods, GtfsWorkerEvents>;
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<number, (details: VehicleDetails | null) => void>();
-  private nextRequest = 1;
   private enabled: boolean;
+  /** Set once disposed, or once the worker failed (already reported): details that fail then say nothing more. */
+  private quiet = false;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -89,36 +87,42 @@ export class GtfsLink implements GtfsLinkApi {
     private readonly onError: (message: string) => void,
     /** Size of the map's container, for fitting the camera. */
     private readonly viewSize: () => { width: number; height: number },
-    worker?: GtfsWorkerPort,
+    /** The GTFS worker (`gtfs-worker.ts`), or a stand-in in tests. */
+    worker?: ChannelPort,
   ) {
-    this.worker = worker ?? (new Worker(new URL('../data/gtfs/gtfs-worker.ts', import.meta.url), { type: 'module', name: 'gtfs' }) as unknown as GtfsWorkerPort);
-    this.worker.addEventListener('message', (event) => this.receive(event.data));
-    this.worker.addEventListener('error', (event) => this.onError(`The GTFS worker failed: ${event.message || 'its script could not be loaded'}.`));
+    const failure = (detail: string) => `The GTFS worker failed: ${detail || 'its script could not be loaded'}.`;
+    this.worker = new WorkerChannel(worker ?? new Worker(new URL('../data/gtfs/gtfs-worker.ts', import.meta.url), { type: 'module', name: 'gtfs' }), {
+      failureMessage: failure,
+      onError: (error) => {
+        this.quiet = true;
+        this.onError(error.message);
+      },
+    });
+    this.worker.on('feed', (data) => this.receive({ type: 'feed', ...data }));
+    this.worker.on('vehicles', (data) => this.receive({ type: 'vehicles', ...data }));
+    this.worker.on('problem', (data) => this.receive({ type: 'problem', ...data }));
+    this.worker.on('error', (data) => this.receive({ type: 'error', ...data }));
     store.setState({ gtfsLink: this });
     this.enabled = this.wantsVehicles();
-    if (!this.enabled) this.post({ type: 'enabled', enabled: false });
+    if (!this.enabled) this.worker.post('enabled', false);
     this.cleanups.push(
       store.subscribe((s, previous) => {
         if (s.clockMode !== previous.clockMode) this.updateEnabled();
       }),
     );
-    if (typeof document !== 'undefined') {
-      const onVisibility = () => this.updateEnabled();
-      document.addEventListener('visibilitychange', onVisibility);
-      this.cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
-    }
+    this.cleanups.push(watchPageVisibility(() => this.updateEnabled()));
   }
 
   /** Vehicles are polled and shown in real-time clock mode while the page is visible. */
   private wantsVehicles(): boolean {
-    return this.store.getState().clockMode === 'realtime' && !(typeof document !== 'undefined' && document.hidden);
+    return this.store.getState().clockMode === 'realtime' && !pageHidden();
   }
 
   private updateEnabled() {
     const enabled = this.wantsVehicles();
     if (enabled === this.enabled) return;
     this.enabled = enabled;
-    this.post({ type: 'enabled', enabled });
+    this.worker.post('enabled', enabled);
     if (!enabled) {
       const { gtfsSelection } = this.store.getState();
       if (gtfsSelection) this.store.getState().selectGtfsVehicle(null);
@@ -154,7 +158,7 @@ export class GtfsLink implements GtfsLinkApi {
     this.entries.set(id, { id, source, status: 'loading', fit: options.fit ?? false, data: null });
     performance.mark(PERFORMANCE_MARKS.gtfsRequested, { detail: id });
     if (source.vehiclePositionUrl) this.store.setState({ gtfsRealtimeSources: [...this.store.getState().gtfsRealtimeSources, id] });
-    this.post({ type: 'add', id, source });
+    this.worker.post('add', { id, source });
   }
 
   /** Removes a data source; returns false when there is none with this id. */
@@ -162,7 +166,7 @@ export class GtfsLink implements GtfsLinkApi {
     const entry = this.entries.get(id);
     if (!entry) return false;
     this.entries.delete(id);
-    if (post) this.post({ type: 'remove', id });
+    if (post) this.worker.post('remove', id);
     const state = this.store.getState();
     const { [id]: _removed, ...gtfsVehicles } = state.gtfsVehicles;
     if (state.gtfsSelection?.source === id) state.selectGtfsVehicle(null);
@@ -197,12 +201,12 @@ export class GtfsLink implements GtfsLinkApi {
     }));
   }
 
+  /** The popup details of a vehicle; null when there are none (or the worker could not give them: an `error` says why). */
   details(source: string, vehicleId: string): Promise<VehicleDetails | null> {
     if (!this.entries.has(source)) return Promise.resolve(null);
-    const requestId = this.nextRequest++;
-    return new Promise((resolve) => {
-      this.pending.set(requestId, resolve);
-      this.post({ type: 'details', requestId, id: source, vehicleId, now: Date.now() });
+    return this.worker.call('details', { id: source, vehicleId, now: Date.now() }).catch((error: Error) => {
+      if (!this.quiet) this.onError(`GTFS data source "${source}": the details of vehicle "${vehicleId}" could not be read: ${error.message}`);
+      return null;
     });
   }
 
@@ -215,24 +219,15 @@ export class GtfsLink implements GtfsLinkApi {
     return { lng: out[0], lat: out[1], bearing: out[2], distance: null };
   }
 
+  /** Stops the worker; details still awaited resolve with null. */
   dispose(): void {
+    this.quiet = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.worker.terminate();
-    for (const resolve of this.pending.values()) resolve(null);
-    this.pending.clear();
+    this.worker.terminate('the GTFS worker was stopped.');
     this.entries.clear();
   }
 
-  private post(message: GtfsWorkerRequest) {
-    this.worker.postMessage(message);
-  }
-
-  private receive(message: GtfsWorkerResponse) {
-    if (message.type === 'details') {
-      this.pending.get(message.requestId)?.(message.details);
-      this.pending.delete(message.requestId);
-      return;
-    }
+  private receive(message: GtfsWorkerMessage) {
     const entry = this.entries.get(message.id);
     if (!entry) return;
     if (message.type === 'feed') this.loaded(entry, message.data);

@@ -8,7 +8,7 @@
  */
 import type { BundleManifest } from '../data/bundle/manifest.ts';
 import { bundleUrl } from '../data/loader.ts';
-import { TrainFeed, type WorkerPort } from '../data/trains/train-feed.ts';
+import { TrainFeed } from '../data/trains/train-feed.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import type { RenderStats } from '../render-stats.ts';
 import type { AppState } from '../store.ts';
@@ -41,7 +41,7 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
   const store = host.store();
   const report = (message: string) => host.reportError(message);
   const worker = new Worker(new URL('../data/trains/train-worker.ts', import.meta.url), { type: 'module', name: 'trains' });
-  const feed = new TrainFeed(worker as unknown as WorkerPort, store.getState().clock, report, undefined, (frame, receiveMs) => {
+  const feed = new TrainFeed(worker, store.getState().clock, report, undefined, (frame, receiveMs) => {
     stats.trainFrames++;
     stats.trainScriptMs += receiveMs;
     stats.trainComputeMs += frame.computeMs;

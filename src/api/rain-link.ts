@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { pageHidden, watchPageVisibility } from '../data/polling/page-visibility.ts';
 import { RainViewerClient } from '../data/weather/radar-client.ts';
 import { DEFAULT_RADAR_RETRY_MS, DEFAULT_RADAR_SETTLE_MS, RadarPoller } from '../data/weather/radar-poller.ts';
 import { rainArea } from '../data/weather/rain-grid.ts';
@@ -51,14 +52,13 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     onError: (message) => onError(message),
   });
   const update = (s: AppState) => {
-    if (rainWanted(s) && !document.hidden) {
+    if (rainWanted(s) && !pageHidden()) {
       if (poller.active) return;
       source.dropIfStale(now()); // back after a long pause: no old rain while the new frame is read
       poller.start();
     } else poller.stop();
   };
-  const onVisibility = () => update(store.getState());
-  document.addEventListener('visibilitychange', onVisibility);
+  const stopWatching = watchPageVisibility(() => update(store.getState()));
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.layerVisibility !== previous.layerVisibility || s.clockMode !== previous.clockMode || s.viewMode !== previous.viewMode || s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) update(s);
   });
@@ -67,7 +67,7 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     poller.stop();
     reader.dispose();
     unsubscribe();
-    document.removeEventListener('visibilitychange', onVisibility);
+    stopWatching();
     store.setState({ rainGrid: null });
   };
 }

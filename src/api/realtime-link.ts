@@ -1,6 +1,7 @@
-import { ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
+import { pauseWhileHidden } from '../data/polling/page-visibility.ts';
+import { defaultOdptTokens, ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
 import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
-import { RemoteOdptSource, type OdptRemoteRequest, type OdptRemoteResponse, type RemotePort } from '../data/realtime/odpt-remote.ts';
+import { RemoteOdptSource } from '../data/realtime/odpt-remote.ts';
 import { RealtimePoller, type RealtimeUpdate } from '../data/realtime/poller.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
 import type { AppStore } from '../store.ts';
@@ -13,15 +14,6 @@ export interface RealtimeOptions {
   intervalMs?: number;
 }
 
-/** Default tokens compiled in from the build environment (`VITE_ODPT_TOKEN`, `VITE_CHALLENGE2025_TOKEN`); absent in a plain build. */
-function defaultTokens(): Partial<Record<'odpt' | 'challenge2025', string>> {
-  const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
-  const tokens: Partial<Record<'odpt' | 'challenge2025', string>> = {};
-  if (env.VITE_ODPT_TOKEN) tokens.odpt = env.VITE_ODPT_TOKEN;
-  if (env.VITE_CHALLENGE2025_TOKEN) tokens.challenge2025 = env.VITE_CHALLENGE2025_TOKEN;
-  return tokens;
-}
-
 /**
  * Connects the ODPT real-time data to a map: polls while the clock runs in
  * real time and the page is visible, hands delays to the train simulation,
@@ -30,12 +22,12 @@ function defaultTokens(): Partial<Record<'odpt' | 'challenge2025', string>> {
  */
 export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void): () => void {
   const hosts = options.hosts ?? ODPT_HOSTS;
-  const clientOptions = { hosts, secrets, defaultTokens: defaultTokens() };
+  const clientOptions = { hosts, secrets, defaultTokens: defaultOdptTokens() };
   const local = new OdptClient(clientOptions);
   const anyToken = hosts.some((h) => local.hasToken(h.id));
   // Requests run in a worker so that a long frame on the main thread cannot time them out.
   const worker = anyToken && typeof Worker === 'function' ? new Worker(new URL('../data/realtime/odpt-worker.ts', import.meta.url), { type: 'module', name: 'realtime' }) : undefined;
-  const remote = worker && new RemoteOdptSource(worker as unknown as RemotePort<OdptRemoteRequest, OdptRemoteResponse>, clientOptions);
+  const remote = worker && new RemoteOdptSource(worker, clientOptions);
   const realtimeMode = () => store.getState().clock.mode === 'realtime';
   const publish = (update: RealtimeUpdate) => {
     const enabled = realtimeMode() && update.trains.length > 0;
@@ -57,8 +49,7 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     onError: (message) => onError(message),
   });
   poller.start();
-  const onVisibility = () => (document.hidden ? poller.pause() : poller.resume());
-  document.addEventListener('visibilitychange', onVisibility);
+  const stopWatching = pauseWhileHidden(poller);
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.clockMode === previous.clockMode) return;
     poller.setEnabled(s.clockMode === 'realtime');
@@ -67,8 +58,7 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
   return () => {
     poller.stop();
     remote?.dispose();
-    worker?.terminate();
     unsubscribe();
-    document.removeEventListener('visibilitychange', onVisibility);
+    stopWatching();
   };
 }

@@ -12,15 +12,8 @@
  */
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { Calendar } from './bundle/timetable-format.ts';
+import { DAY_MS, JAPAN_OFFSET_MS, SERVICE_DAY_START_SECONDS } from './japan-time.ts';
 
-/** Offset of Japan Standard Time from UTC, milliseconds. */
-export const JST_OFFSET_MS = 9 * 3600_000;
-/** Start of the service day, seconds after 00:00 JST. */
-export const SERVICE_DAY_START_SECONDS = 3 * 3600;
-/** Length of a day, seconds. */
-export const DAY_SECONDS = 24 * 3600;
-
-const DAY_MS = DAY_SECONDS * 1000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The service day an instant belongs to. */
@@ -85,7 +78,7 @@ let cached: { dayNumber: number; date: string; calendar: Calendar } | null = nul
 /** The service day (date, day type, seconds into it) of an instant given in epoch milliseconds. */
 export function serviceDayOf(epochMs: number): ServiceDay {
   if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid time ${epochMs}.`);
-  const shifted = epochMs + JST_OFFSET_MS - SERVICE_DAY_START_SECONDS * 1000;
+  const shifted = epochMs + JAPAN_OFFSET_MS - SERVICE_DAY_START_SECONDS * 1000;
   const dayNumber = Math.floor(shifted / DAY_MS);
   const seconds = (shifted - dayNumber * DAY_MS) / 1000 + SERVICE_DAY_START_SECONDS;
   if (cached?.dayNumber !== dayNumber) {
@@ -101,5 +94,5 @@ export function serviceDayOf(epochMs: number): ServiceDay {
  * The inverse of {@link serviceDayOf}.
  */
 export function epochOfServiceTime(serviceDate: string, seconds: number): number {
-  return dayNumberOf(serviceDate) * DAY_MS - JST_OFFSET_MS + seconds * 1000;
+  return dayNumberOf(serviceDate) * DAY_MS - JAPAN_OFFSET_MS + seconds * 1000;
 }

@@ -12,6 +12,7 @@
 import type { ExitUptime } from './bundle/exits-format.ts';
 import type { NetworkMeta } from './bundle/network-format.ts';
 import type { Calendar } from './bundle/timetable-format.ts';
+import { SERVICE_DAY_START_SECONDS, serviceDaySeconds } from './japan-time.ts';
 
 /** Opening hours on one service day, minutes since 00:00 of the service date (03:00 is 180; 00:20 that night is 1460). */
 export interface ExitHours {
@@ -28,7 +29,7 @@ export interface ExitState {
   closedAllDay: boolean;
 }
 
-const SERVICE_DAY_START_MINUTES = 3 * 60;
+const SERVICE_DAY_START_MINUTES = SERVICE_DAY_START_SECONDS / 60;
 const TIME = /^(\d{1,2}):(\d{2})$/;
 
 /** "HH:MM" as minutes of the service day: times before 03:00 are after midnight (00:20 is 1460). NaN for anything else. */
@@ -44,8 +45,7 @@ export function serviceMinutesOf(time: string): number {
  * arithmetic, without the holiday table of `calendar.ts`: the day type comes from the train simulation.
  */
 export function serviceMinuteAt(epochMs: number): number {
-  const minute = Math.floor((epochMs + 9 * 3600_000) / 60_000) % 1440;
-  return minute < SERVICE_DAY_START_MINUTES ? minute + 1440 : minute;
+  return Math.floor(serviceDaySeconds(epochMs) / 60);
 }
 
 /** Whether an uptime entry's calendar ("Weekday", "SaturdayHoliday", …; absent for every day) covers a day type. */

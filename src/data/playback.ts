@@ -4,9 +4,7 @@
  * daylight saving), whatever the machine's time zone.
  */
 import { PLAYBACK_SPEEDS } from './clock.ts';
-
-/** Japan Standard Time offset from UTC, ms. */
-const JST_OFFSET_MS = 9 * 3600_000;
+import { fromJapanFields, japanFields } from './japan-time.ts';
 
 /** The fields of the date-time editor, in display order. */
 export const DATE_TIME_FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
@@ -24,24 +22,6 @@ export function stepSpeed(speed: number, direction: 1 | -1): number {
   if (direction > 0) return PLAYBACK_SPEEDS.find((s) => s > speed) ?? PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1];
   for (let i = PLAYBACK_SPEEDS.length - 1; i >= 0; i--) if (PLAYBACK_SPEEDS[i] < speed) return PLAYBACK_SPEEDS[i];
   return PLAYBACK_SPEEDS[0];
-}
-
-/** Date and time fields in Japan of an epoch-ms instant (month 1–12). */
-export function japanFields(epochMs: number): Record<DateTimeField, number> {
-  const d = new Date(epochMs + JST_OFFSET_MS);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
-}
-
-/** Epoch ms of date and time fields in Japan (milliseconds zero). */
-export function fromJapanFields(f: Record<DateTimeField, number>): number {
-  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - JST_OFFSET_MS;
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -5,11 +5,12 @@
  * messages, playback, removal and fitting the camera.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GtfsLink, type GtfsWorkerPort } from '../../src/api/gtfs-link.ts';
+import { GtfsLink } from '../../src/api/gtfs-link.ts';
 import type { SimulationClock } from '../../src/data/clock.ts';
-import { serveGtfsSources, type GtfsPort, type GtfsWorkerRequest, type GtfsWorkerResponse } from '../../src/data/gtfs/index.ts';
+import { serveGtfsSources } from '../../src/data/gtfs/index.ts';
 import { createAppStore } from '../../src/store.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
+import { workerPair } from '../support/worker-pair.ts';
 
 let server: GtfsServerHandle;
 
@@ -29,23 +30,16 @@ function testStore() {
   return createAppStore({ viewState: { longitude: 139.767, latitude: 35.6814, zoom: 14, bearing: 0, pitch: 60 }, lang: 'en', theme: 'light', clock, trackingMode: 'position' });
 }
 
-/** The link and the worker service joined by an in-memory port pair (messages delivered asynchronously, as between threads). */
+/** The link and the worker service joined by a message channel (messages delivered asynchronously, as between threads). */
 function connect(store: ReturnType<typeof testStore>) {
-  const toWorker: ((event: MessageEvent<GtfsWorkerRequest>) => void)[] = [];
-  const toMain: ((event: MessageEvent<GtfsWorkerResponse>) => void)[] = [];
-  const workerSide: GtfsPort = {
-    postMessage: (message) => void setTimeout(() => toMain.forEach((l) => l({ data: message } as MessageEvent<GtfsWorkerResponse>))),
-    addEventListener: (_, listener) => void toWorker.push(listener),
-    removeEventListener: () => undefined,
-  };
-  const stop = serveGtfsSources(workerSide);
-  const mainSide: GtfsWorkerPort = {
-    postMessage: (message) => void setTimeout(() => toWorker.forEach((l) => l({ data: message } as MessageEvent<GtfsWorkerRequest>))),
-    addEventListener: ((type: string, listener: (event: MessageEvent<GtfsWorkerResponse>) => void) => {
-      if (type === 'message') toMain.push(listener);
-    }) as GtfsWorkerPort['addEventListener'],
-    terminate: stop,
-  };
+  const { main, worker, close } = workerPair();
+  const stop = serveGtfsSources(worker);
+  const mainSide = Object.assign(main, {
+    terminate: () => {
+      stop();
+      close();
+    },
+  });
   const errors: string[] = [];
   const link = new GtfsLink(store, (message) => errors.push(message), () => ({ width: 1280, height: 720 }), mainSide);
   return { link, errors };

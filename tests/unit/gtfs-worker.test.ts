@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { vehiclePoseInto, serveGtfsSources, type GtfsPort, type GtfsWorkerRequest, type GtfsWorkerResponse } from '../../src/data/gtfs/index.ts';
+import { vehiclePoseInto, serveGtfsSources, type GtfsWorkerEvents, type GtfsWorkerMethods } from '../../src/data/gtfs/index.ts';
+import type { VehicleDetails } from '../../src/data/gtfs/next-stop.ts';
+import type { GtfsSource } from '../../src/data/gtfs/source-options.ts';
+import { WorkerChannel } from '../../src/data/worker/channel.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
+import { workerPair } from '../support/worker-pair.ts';
 
 let server: GtfsServerHandle;
 
@@ -13,21 +17,34 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A port whose messages the test sends and reads. */
+/** What the test sends: the worker's methods, tagged with their names. */
+type Request =
+  | { type: 'add'; id: string; source: GtfsSource }
+  | { type: 'remove'; id: string }
+  | { type: 'enabled'; enabled: boolean }
+  | { type: 'details'; requestId: number; id: string; vehicleId: string; now: number };
+
+/** What the test reads: the worker's events, and the answers to `details`, tagged with their names. */
+type Received = { [K in keyof GtfsWorkerEvents]: { type: K } & GtfsWorkerEvents[K] }[keyof GtfsWorkerEvents] | { type: 'details'; requestId: number; details: VehicleDetails | null };
+
+/** A channel to the service whose messages the test sends and reads. */
 function testPort() {
-  const received: GtfsWorkerResponse[] = [];
-  let listener: ((event: MessageEvent<GtfsWorkerRequest>) => void) | null = null;
-  const port: GtfsPort = {
-    postMessage: (message) => received.push(message),
-    addEventListener: (_, l) => (listener = l),
-    removeEventListener: () => (listener = null),
+  const { main, worker, close } = workerPair();
+  const channel = new WorkerChannel<GtfsWorkerMethods, GtfsWorkerEvents>(main);
+  const received: Received[] = [];
+  for (const type of ['feed', 'vehicles', 'problem', 'error'] as const) channel.on(type, (data) => received.push({ type, ...data } as Received));
+  const send = (request: Request) => {
+    if (request.type === 'add') channel.post('add', { id: request.id, source: request.source });
+    else if (request.type === 'remove') channel.post('remove', request.id);
+    else if (request.type === 'enabled') channel.post('enabled', request.enabled);
+    else void channel.call('details', request).then((details) => received.push({ type: 'details', requestId: request.requestId, details }));
   };
-  return { port, received, send: (data: GtfsWorkerRequest) => listener?.({ data } as MessageEvent<GtfsWorkerRequest>) };
+  return { port: worker, received, send, close };
 }
 
 describe('the GTFS worker service', () => {
   it('loads a feed, sends what the map draws, then vehicles with their paths, and answers popup questions', async () => {
-    const { port, received, send } = testPort();
+    const { port, received, send, close } = testPort();
     const stop = serveGtfsSources(port);
     send({ type: 'add', id: 'halifax', source: { gtfsUrl: server.url('/halifax.zip'), vehiclePositionUrl: server.url('/vp.pb'), color: null } });
     await vi.waitFor(() => expect(received.some((m) => m.type === 'vehicles')).toBe(true), { timeout: 20_000 });
@@ -51,22 +68,25 @@ describe('the GTFS worker service', () => {
     expect(received.filter((m) => m.type === 'problem')).toHaveLength(1);
 
     send({ type: 'details', requestId: 7, id: 'halifax', vehicleId: '2526', now: vehicles.receivedAt });
+    await vi.waitFor(() => expect(received.some((m) => m.type === 'details')).toBe(true));
     const details = received.find((m) => m.type === 'details');
     expect(details).toMatchObject({ requestId: 7, details: { routeName: '320', headsign: '320 AIRPORT VIA FALL RIVER', vehicleLabel: '526' } });
 
     send({ type: 'enabled', enabled: false });
-    expect(received.at(-1)).toMatchObject({ type: 'vehicles', id: 'halifax', vehicles: { vehicleIds: [] } });
+    await vi.waitFor(() => expect(received.at(-1)).toMatchObject({ type: 'vehicles', id: 'halifax', vehicles: { vehicleIds: [] } }));
     send({ type: 'remove', id: 'halifax' });
     stop();
+    close();
   });
 
   it('reports a feed that cannot be loaded as a fatal error naming the missing file', async () => {
-    const { port, received, send } = testPort();
+    const { port, received, send, close } = testPort();
     const stop = serveGtfsSources(port);
     send({ type: 'add', id: 'kawasaki', source: { gtfsUrl: server.url('/kawasaki.zip'), vehiclePositionUrl: null, color: null } });
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]).toMatchObject({ type: 'error', id: 'kawasaki', fatal: true });
     expect(received[0].type === 'error' && received[0].message).toContain('has no shapes.txt');
     stop();
+    close();
   });
 });

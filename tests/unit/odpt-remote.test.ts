@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { OdptClient } from '../../src/data/realtime/odpt-client.ts';
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
-import { RemoteOdptSource, serveOdptClient, type OdptRemoteOptions, type RemotePort } from '../../src/data/realtime/odpt-remote.ts';
+import { RemoteOdptSource, serveOdptClient, type OdptRemoteOptions } from '../../src/data/realtime/odpt-remote.ts';
+import type { ChannelPort } from '../../src/data/worker/wire.ts';
 import { FIXTURE_CASES } from '../support/odpt-fixtures.ts';
 import type { OdptServerHandle } from '../support/odpt-server.ts';
 import { CHALLENGE_KEY, ODPT_KEY, startOdptHosts, type OdptHosts } from '../support/odpt-hosts.ts';
@@ -31,8 +32,8 @@ function connect(extra: Partial<OdptRemoteOptions> = {}, serve = true): { source
   const { port1, port2 } = new MessageChannel();
   port1.start();
   port2.start();
-  const stop = serve ? serveOdptClient(port2 as unknown as RemotePort<never, never>) : () => {};
-  const source = new RemoteOdptSource(port1 as unknown as RemotePort<never, never>, options(extra));
+  const stop = serve ? serveOdptClient(port2 as unknown as ChannelPort) : () => {};
+  const source = new RemoteOdptSource(port1 as unknown as ChannelPort, options(extra));
   opened.push(() => {
     source.dispose();
     stop();
@@ -84,7 +85,7 @@ describe('RemoteOdptSource with serveOdptClient across a message channel', () =>
 
   it('validates the options on the calling thread', () => {
     const { port1 } = new MessageChannel();
-    expect(() => new RemoteOdptSource(port1 as unknown as RemotePort<never, never>, options({ timeoutMs: -1 }))).toThrow('timeoutMs must be a positive number');
+    expect(() => new RemoteOdptSource(port1 as unknown as ChannelPort, options({ timeoutMs: -1 }))).toThrow('timeoutMs must be a positive number');
     port1.close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLAYBACK_SPEEDS, SimulationClock } from '../../src/data/clock.ts';
-import { fromJapanFields, japanFields, stepField, stepSpeed } from '../../src/data/playback.ts';
+import { fromJapanFields, japanFields } from '../../src/data/japan-time.ts';
+import { stepField, stepSpeed } from '../../src/data/playback.ts';
 
 const jst = (iso: string) => Date.parse(iso);
 

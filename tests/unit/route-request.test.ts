@@ -7,8 +7,10 @@ import { buildRoutingIndex, searchJourneys } from '../../src/data/routing/index.
 import { legTrackVertices } from '../../src/data/routing/journey-track.ts';
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import type { Timetable } from '../../src/data/timetable.ts';
-import { TrainFeed, type WorkerPort } from '../../src/data/trains/train-feed.ts';
-import type { WorkerRequest, WorkerResponse } from '../../src/data/trains/worker-protocol.ts';
+import { TrainFeed } from '../../src/data/trains/train-feed.ts';
+import type { RouteRequest, TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
+import { serve } from '../../src/data/worker/serve.ts';
+import { workerPair } from '../support/worker-pair.ts';
 import { mergeJourneys, serviceSecondsAt, serviceSecondsOf } from '../../src/ui/route/route-search.ts';
 import { loadRealData } from './fixtures/real-data.ts';
 
@@ -22,21 +24,26 @@ let tokyo: number[];
 
 const groupOf = (id: string) => stationGroupOf(network.meta, network.stationIndex.get(id)!)!.stations;
 
-/** A train feed whose "worker" answers route requests with the worker's own code, on the main thread. */
+/** A train feed whose "worker" answers route requests with the worker's own code, across a message channel. */
 function feedAt(epochMs: number, delays?: Float32Array) {
-  const requests: WorkerRequest[] = [];
-  const port: WorkerPort = {
-    onmessage: null,
-    postMessage(message: WorkerRequest) {
-      requests.push(message);
-      if (message.type !== 'route') return;
-      const answer: WorkerResponse = answerRoute(day, message, delays);
-      // Through structured cloning, as postMessage does.
-      queueMicrotask(() => port.onmessage?.({ data: structuredClone(answer) } as MessageEvent<WorkerResponse>));
-    },
-    terminate() {},
+  const requests: ({ type: 'route' } & RouteRequest)[] = [];
+  const { main, worker } = workerPair();
+  const unused = () => {
+    throw new Error('not asked in this test');
   };
-  const feed = new TrainFeed(port, new SimulationClock({ time: epochMs, mode: 'playback', speed: 1 }, () => 0), () => {});
+  serve<TrainWorkerMethods>(worker, {
+    route: (request) => {
+      requests.push({ type: 'route', ...request });
+      return answerRoute(day, request, delays);
+    },
+    init: unused,
+    frame: unused,
+    realtime: unused,
+    details: unused,
+    departures: unused,
+    find: unused,
+  });
+  const feed = new TrainFeed(main, new SimulationClock({ time: epochMs, mode: 'playback', speed: 1 }, () => 0), () => {});
   return { feed, requests };
 }
 
@@ -96,7 +103,7 @@ describe('route requests to the train worker', () => {
     expect(serviceDayOf(nextDay).date).not.toBe(DATE);
     const mismatch = await feedAt(nextDay).feed.route(shinjuku, tokyo, 8 * 3600);
     expect(mismatch).toEqual({ result: null, error: DAY_MISMATCH });
-    expect(answerRoute(null, { type: 'route', requestId: 1, from: shinjuku, to: tokyo, departure: 0, time: 0, page: 'first' }).error).toBe(DAY_MISMATCH);
+    expect(answerRoute(null, { from: shinjuku, to: tokyo, departure: 0, time: 0, page: 'first' }).error).toBe(DAY_MISMATCH);
     const bad = await feedAt(epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, shinjuku, 8 * 3600);
     expect(bad.result).toBeNull();
     expect(bad.error).toMatch(/share station/);

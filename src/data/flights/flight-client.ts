@@ -16,12 +16,12 @@
  *
  * @module
  */
-import { redactSecrets, DEFAULT_TIMEOUT_MS, type FetchLike, type OdptFailureKind, type OdptSecrets } from '../realtime/odpt-client.ts';
 import { ODPT_MAIN_HOST, validateHosts, type OdptSecretName } from '../realtime/odpt-config.ts';
-import { OdptResponseError, parseJsonBody, type ParseContext } from '../realtime/odpt-parse.ts';
+import type { ParseContext } from '../realtime/odpt-parse.ts';
+import { OdptHostClient, type OdptFailure, type OdptHostClientOptions } from '../realtime/odpt-request.ts';
 import type { FlightKind } from './flight-model.ts';
 import { parseFlightInformation } from './flight-parse.ts';
-import { FLIGHT_ENDPOINTS, FLIGHT_ID_PREFIXES, type FlightEndpoint, type FlightInfo } from './flight-records.ts';
+import { FLIGHT_ENDPOINTS, type FlightEndpoint, type FlightInfo } from './flight-records.ts';
 
 /** One API host and the flight information publishers asked there. */
 export interface FlightHostConfig {
@@ -54,27 +54,16 @@ export const FLIGHT_MAIN_HOST: FlightHostConfig = Object.freeze({
 export const FLIGHT_HOSTS: readonly FlightHostConfig[] = Object.freeze([FLIGHT_MAIN_HOST]);
 
 /** Options of {@link FlightClient}. */
-export interface FlightClientOptions {
+export interface FlightClientOptions extends OdptHostClientOptions {
+  /** Hosts to ask (default {@link FLIGHT_HOSTS}). */
   hosts?: readonly FlightHostConfig[];
-  secrets?: OdptSecrets;
-  defaultTokens?: Partial<Record<OdptSecretName, string>>;
-  fetch?: FetchLike;
-  /** Time limit of one request, body included, ms (default 10 000). */
-  timeoutMs?: number;
-  now?: () => number;
 }
 
-/** One failed request. */
-export interface FlightFailure {
-  host: string;
-  endpoint: FlightEndpoint;
-  kind: OdptFailureKind;
-  /** De-duplication key within the host, as the train client's (`HTTP 503`, `timeout`, ...). */
-  key: string;
-  status?: number;
-  /** What failed, where and why; no token in it. */
-  message: string;
-}
+/** Client options that can cross a message port to the worker (no functions). */
+export type FlightRemoteOptions = Pick<FlightClientOptions, 'hosts' | 'secrets' | 'defaultTokens' | 'timeoutMs'>;
+
+/** One failed request, with the train client's kinds and de-duplication keys (`HTTP 503`, `timeout`, ...). */
+export type FlightFailure = OdptFailure<FlightEndpoint>;
 
 /** The answer of one host. */
 export interface FlightHostResult {
@@ -91,39 +80,15 @@ export interface FlightHostResult {
 }
 
 /** Flight information client; see the module description. */
-export class FlightClient {
-  readonly hosts: readonly FlightHostConfig[];
-  private readonly tokens = new Map<string, string>();
-  private readonly fetchFn: FetchLike;
-  private readonly timeoutMs: number;
-  private readonly now: () => number;
-
+export class FlightClient extends OdptHostClient<FlightHostConfig> {
   /** @throws Error listing every problem of the host configuration or the timeout. */
   constructor(options: FlightClientOptions = {}) {
-    this.hosts = options.hosts ?? FLIGHT_HOSTS;
+    const hosts = options.hosts ?? FLIGHT_HOSTS;
     // The train client's host rules (ids, base URLs, operator ids) apply as they are.
     const problems = validateHosts(
-      this.hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })),
+      hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })),
     ).map((p) => p.replace('odpt:TrainInformation operator', 'flight information operator'));
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
-    if (problems.length > 0) throw new Error(`FlightClient: invalid options: ${problems.join(' ')}`);
-    for (const host of this.hosts) {
-      const token = nonEmpty(options.secrets?.[host.secret]) ?? nonEmpty(options.defaultTokens?.[host.secret]);
-      if (token !== undefined) this.tokens.set(host.id, token);
-    }
-    this.fetchFn = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Ids of the configured hosts. */
-  get hostIds(): string[] {
-    return this.hosts.map((h) => h.id);
-  }
-
-  /** Whether a host has a token. */
-  hasToken(hostId: string): boolean {
-    return this.tokens.has(hostId);
+    super('FlightClient', hosts, problems, options);
   }
 
   /**
@@ -132,8 +97,7 @@ export class FlightClient {
    * @throws Error (as a rejection) only when `hostId` is not configured.
    */
   async fetchHost(hostId: string, signal?: AbortSignal): Promise<FlightHostResult> {
-    const host = this.hosts.find((h) => h.id === hostId);
-    if (!host) throw new Error(`FlightClient.fetchHost: unknown host id "${hostId}"; known ids: ${this.hostIds.map((id) => `"${id}"`).join(', ')}.`);
+    const host = this.hostOf(hostId);
     const result: FlightHostResult = { host: host.id, state: 'ok', flights: [], answered: [], problems: [], failures: [], fetchedAt: this.now() };
     const token = this.tokens.get(host.id);
     if (token === undefined || host.operators.length === 0) {
@@ -141,15 +105,15 @@ export class FlightClient {
       return result;
     }
     const kinds: FlightKind[] = ['arrival', 'departure'];
-    const outcomes = await Promise.all(kinds.map((kind) => this.request(host, token, kind, signal)));
+    const outcomes = await Promise.all(kinds.map((kind) => this.requestKind(host, token, kind, signal)));
     outcomes.forEach((outcome, index) => {
       if ('failure' in outcome) {
         result.state = 'failed';
         result.failures.push(outcome.failure);
       } else {
         result.answered.push(kinds[index]);
-        result.flights.push(...outcome.flights);
-        result.problems.push(...outcome.problems);
+        result.flights.push(...outcome.value.records);
+        result.problems.push(...outcome.value.problems);
       }
     });
     result.fetchedAt = this.now();
@@ -161,51 +125,8 @@ export class FlightClient {
     return Promise.all(this.hosts.map((h) => this.fetchHost(h.id, signal)));
   }
 
-  private async request(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal): Promise<{ flights: FlightInfo[]; problems: string[] } | { failure: FlightFailure }> {
-    const endpoint = FLIGHT_ENDPOINTS[kind];
-    const operators = host.operators.map((o) => `${FLIGHT_ID_PREFIXES.operator}${o}`).join(',');
-    const url = `${host.baseUrl}${endpoint}?odpt:operator=${operators}&acl:consumerKey=${encodeURIComponent(token)}`;
-    const where = `${endpoint} from host "${host.id}" (${redactSecrets(url, [token])})`;
-    const fail = (failureKind: OdptFailureKind, key: string, why: string, status?: number) => ({
-      failure: { host: host.id, endpoint, kind: failureKind, key, ...(status !== undefined ? { status } : {}), message: redactSecrets(`${where}: ${why}`, [token]) },
-    });
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    if (signal?.aborted) controller.abort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const response = await this.fetchFn(url, { signal: controller.signal, headers: { Accept: 'application/json' } });
-      const text = await response.text();
-      if (!response.ok) {
-        const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-        const excerpt = text.trim() === '' ? 'empty body' : `body ${JSON.stringify(text.trim().slice(0, 160))}`;
-        if (response.status === 401 || response.status === 403) {
-          return fail('bad-key', 'HTTP 401/403 bad key', `${status}: the access token was refused; check secrets.${host.secret} or the default token for "${host.secret}" (${excerpt}).`, response.status);
-        }
-        return fail('http', `HTTP ${response.status}`, `${status} (${excerpt}).`, response.status);
-      }
-      const context: ParseContext = { source: where };
-      const { records, problems } = parseFlightInformation(parseJsonBody(text, context), kind, context);
-      return { flights: records, problems };
-    } catch (error) {
-      if (error instanceof OdptResponseError) {
-        return { failure: { host: host.id, endpoint, kind: error.kind, key: error.kind === 'malformed-json' ? 'malformed JSON' : 'unexpected response shape', message: redactSecrets(error.message, [token]) } };
-      }
-      if (timedOut) return fail('timeout', 'timeout', `no complete answer within ${this.timeoutMs} ms (request aborted).`);
-      if (signal?.aborted) return fail('aborted', 'aborted', 'the request was cancelled by the caller.');
-      return fail('unreachable', 'unreachable', `the host could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+  /** One kind of flights from one host: its records, or a failure. */
+  private requestKind(host: FlightHostConfig, token: string, kind: FlightKind, signal?: AbortSignal) {
+    return this.request(host, token, FLIGHT_ENDPOINTS[kind], host.operators, signal, (body: unknown, context: ParseContext) => parseFlightInformation(body, kind, context));
   }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

@@ -15,7 +15,7 @@
  * @module
  */
 import { parseSelectionId } from '../ids.ts';
-import { describeValue, OdptResponseError, type ParseContext, type ParseResult } from '../realtime/odpt-parse.ts';
+import { FieldReader, isoTime, parseRecords, stripIdPrefix, type Convert, type ParseContext, type ParseResult } from '../realtime/odpt-parse.ts';
 import type { FlightKind } from './flight-model.ts';
 import { FLIGHT_ENDPOINTS, FLIGHT_ID_PREFIXES, type FlightInfo } from './flight-records.ts';
 import { nearestInstant, parseTimeOfDay } from './flight-time.ts';
@@ -46,7 +46,6 @@ const FIELDS = {
 const FLIGHT_NUMBER = /^(?:[A-Z0-9]{2}|[A-Z]{3})\d{1,4}[A-Z]?$/;
 const IATA = /^[A-Z]{3}$/;
 const OPERATOR = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Validates a flight information answer (already JSON-parsed) of one kind and
@@ -55,29 +54,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[
  * @throws OdptResponseError (`unexpected-shape`) when the top level is not an array.
  */
 export function parseFlightInformation(body: unknown, kind: FlightKind, context: ParseContext): ParseResult<FlightInfo> {
-  const type = FLIGHT_ENDPOINTS[kind];
-  if (!Array.isArray(body)) {
-    throw new OdptResponseError('unexpected-shape', `${context.source}: expected a JSON array of ${type} records at the top level, got ${describeValue(body)}.`);
-  }
-  const records: FlightInfo[] = [];
-  const problems: string[] = [];
-  body.forEach((item: unknown, index) => {
-    const where = `${context.source}: record ${index}`;
-    if (!isObject(item)) {
-      problems.push(`${where} skipped: expected an object, got ${describeValue(item)}.`);
-      return;
-    }
-    const reader = new FieldReader(item);
-    const label = `${where} (${recordLabel(item)})`;
-    const record = readFlight(reader, kind);
-    if (reader.fatal.length > 0 || record === null) {
-      problems.push(`${label} skipped: ${reader.fatal.concat(reader.dropped).join('; ')}.`);
-      return;
-    }
-    if (reader.dropped.length > 0) problems.push(`${label} kept without the bad field(s): ${reader.dropped.join('; ')}.`);
-    records.push(record);
-  });
-  return { records, problems };
+  return parseRecords(body, context, FLIGHT_ENDPOINTS[kind], (reader) => readFlight(reader, kind));
 }
 
 /**
@@ -99,10 +76,8 @@ export function bareFlightId(value: string, kind: FlightKind): string | null {
 
 function readFlight(reader: FieldReader, kind: FlightKind): FlightInfo | null {
   const fields = FIELDS[kind];
-  const type = FLIGHT_ENDPOINTS[kind];
-  if (reader.record['@type'] !== type) reader.fail(true, '@type', `must be "${type}", got ${describeValue(reader.record['@type'])}`);
   const id = reader.read('owl:sameAs', true, (v) => (typeof v === 'string' ? bareFlightId(v, kind) : null), `an id "${FLIGHT_ID_PREFIXES[kind]}{operator}.{airport}.{flight number}"`);
-  const date = reader.read('dc:date', true, isoTime, 'an ISO 8601 date-time with an offset (e.g. "2026-11-18T08:00:00+09:00")');
+  const date = reader.date('dc:date', true);
   const operator = reader.read('odpt:operator', true, prefixed(FLIGHT_ID_PREFIXES.operator, OPERATOR), 'an operator id "odpt.Operator:NAA"');
   const flightNumbers = reader.read('odpt:flightNumber', true, flightNumberList, 'a non-empty array of flight numbers such as ["NH832"]');
   const airport = reader.read(fields.airport, true, prefixed(FLIGHT_ID_PREFIXES.airport, IATA), 'an airport id "odpt.Airport:HND"');
@@ -116,13 +91,13 @@ function readFlight(reader: FieldReader, kind: FlightKind): FlightInfo | null {
   const otherAirport = reader.read(fields.other, false, prefixed(FLIGHT_ID_PREFIXES.airport, IATA), 'an airport id "odpt.Airport:CTS"');
   const via = reader.read('odpt:viaAirport', false, (v) => list(v, prefixed(FLIGHT_ID_PREFIXES.airport, IATA)), 'an array of airport ids');
   const terminal = reader.read(fields.terminal, false, prefixed(FLIGHT_ID_PREFIXES.terminal, /^[A-Za-z0-9_.-]+$/), 'a terminal id "odpt.AirportTerminal:NRT.Terminal1"');
-  const gate = reader.read(fields.gate, false, nonEmpty, 'a non-empty string');
-  const aircraftType = reader.read('odpt:aircraftType', false, nonEmpty, 'a non-empty string');
+  const gate = reader.string(fields.gate, false);
+  const aircraftType = reader.string('odpt:aircraftType', false);
 
   if (id !== undefined && operator !== undefined && airport !== undefined) {
     const [idOperator, idAirport] = id.split('.');
-    if (idOperator !== operator) reader.fail(true, 'owl:sameAs', `names operator "${idOperator}" but odpt:operator is "${operator}"`);
-    if (idAirport !== airport) reader.fail(true, 'owl:sameAs', `names airport "${idAirport}" but ${fields.airport} is "${airport}"`);
+    if (idOperator !== operator) reader.issue(true, 'owl:sameAs', `names operator "${idOperator}" but odpt:operator is "${operator}"`);
+    if (idAirport !== airport) reader.issue(true, 'owl:sameAs', `names airport "${idAirport}" but ${fields.airport} is "${airport}"`);
   }
   if (id === undefined || date === undefined || operator === undefined || flightNumbers === undefined || airport === undefined || scheduledText === undefined) return null;
 
@@ -149,34 +124,10 @@ function readFlight(reader: FieldReader, kind: FlightKind): FlightInfo | null {
   return info;
 }
 
-/** A field converter: the converted value, or `null` when the value has the wrong form. */
-type Convert<T> = (value: unknown) => T | null;
-
-/** Reads the fields of one record and collects what is wrong with them. */
-class FieldReader {
-  readonly fatal: string[] = [];
-  readonly dropped: string[] = [];
-
-  constructor(readonly record: Record<string, unknown>) {}
-
-  fail(required: boolean, field: string, why: string): undefined {
-    (required ? this.fatal : this.dropped).push(`field "${field}" ${why}`);
-    return undefined;
-  }
-
-  /** The converted value; absent or `null` is reported only when required. */
-  read<T>(field: string, required: boolean, convert: Convert<T>, expected: string): T | undefined {
-    const value = this.record[field];
-    if (value === undefined || value === null) return required ? this.fail(true, field, value === null ? 'is null' : 'is missing') : undefined;
-    const converted = convert(value);
-    return converted === null ? this.fail(required, field, `must be ${expected}, got ${describeValue(value)}`) : converted;
-  }
-}
-
+/** An id with `prefix` (or without any prefix) whose bare part has `form`. */
 function prefixed(prefix: string, form: RegExp): Convert<string> {
   return (value) => {
-    if (typeof value !== 'string') return null;
-    const bare = value.startsWith(prefix) ? value.slice(prefix.length) : /^odpt\.[A-Za-z]+:/.test(value) ? null : value;
+    const bare = typeof value === 'string' ? stripIdPrefix(value, prefix) : null;
     return bare !== null && form.test(bare) ? bare : null;
   };
 }
@@ -199,25 +150,4 @@ function flightNumberList(value: unknown): string[] | null {
 
 function timeOfDay(value: unknown): number | null {
   return typeof value === 'string' ? parseTimeOfDay(value) : null;
-}
-
-function isoTime(value: unknown): number | null {
-  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : time;
-}
-
-function nonEmpty(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function recordLabel(record: Record<string, unknown>): string {
-  const sameAs = record['owl:sameAs'];
-  if (typeof sameAs === 'string' && sameAs !== '') return sameAs;
-  const id = record['@id'];
-  return typeof id === 'string' && id !== '' ? `@id ${id}, no owl:sameAs` : 'no id';
 }

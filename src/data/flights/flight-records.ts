@@ -43,11 +43,10 @@ export const FLIGHT_ID_PREFIXES = Object.freeze({
   status: 'odpt.FlightStatus:',
 } as const);
 
-/** One arrival record on the wire (fields the app reads; every optional one may also be `null`). */
-export interface OdptFlightArrival {
+/** The fields arrival and departure records share on the wire (those the app reads; every optional one may also be `null`). */
+interface OdptFlightRecord {
   '@context'?: string;
   '@id': string;
-  '@type': 'odpt:FlightInformationArrival';
   'dc:date': string;
   'dct:valid'?: string | null;
   'owl:sameAs': string;
@@ -56,6 +55,13 @@ export interface OdptFlightArrival {
   'odpt:flightNumber': string[];
   'odpt:sharedFlightNumber'?: string[] | null;
   'odpt:flightStatus'?: string | null;
+  'odpt:viaAirport'?: string[] | null;
+  'odpt:aircraftType'?: string | null;
+}
+
+/** One arrival record on the wire. */
+export interface OdptFlightArrival extends OdptFlightRecord {
+  '@type': 'odpt:FlightInformationArrival';
   'odpt:scheduledArrivalTime': string;
   'odpt:estimatedArrivalTime'?: string | null;
   'odpt:actualArrivalTime'?: string | null;
@@ -64,23 +70,11 @@ export interface OdptFlightArrival {
   'odpt:arrivalGate'?: string | null;
   'odpt:baggageClaim'?: string | null;
   'odpt:originAirport'?: string | null;
-  'odpt:viaAirport'?: string[] | null;
-  'odpt:aircraftType'?: string | null;
 }
 
 /** One departure record on the wire. */
-export interface OdptFlightDeparture {
-  '@context'?: string;
-  '@id': string;
+export interface OdptFlightDeparture extends OdptFlightRecord {
   '@type': 'odpt:FlightInformationDeparture';
-  'dc:date': string;
-  'dct:valid'?: string | null;
-  'owl:sameAs': string;
-  'odpt:operator': string;
-  'odpt:airline'?: string | null;
-  'odpt:flightNumber': string[];
-  'odpt:sharedFlightNumber'?: string[] | null;
-  'odpt:flightStatus'?: string | null;
   'odpt:scheduledDepartureTime': string;
   'odpt:estimatedDepartureTime'?: string | null;
   'odpt:actualDepartureTime'?: string | null;
@@ -89,8 +83,6 @@ export interface OdptFlightDeparture {
   'odpt:departureGate'?: string | null;
   'odpt:checkInCounter'?: string[] | null;
   'odpt:destinationAirport'?: string | null;
-  'odpt:viaAirport'?: string[] | null;
-  'odpt:aircraftType'?: string | null;
 }
 
 /** One flight as the app uses it. */

@@ -5,9 +5,7 @@
  * @module
  */
 
-/** Japan Standard Time offset, ms (no daylight saving). */
-export const JST_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, japanFields, japanMidnight, japanMsOfDay } from '../japan-time.ts';
 
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -28,7 +26,7 @@ export function parseTimeOfDay(text: string): number | null {
  * is tomorrow's).
  */
 export function nearestInstant(secondsOfDay: number, reference: number): number {
-  const midnight = Math.floor((reference + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS;
+  const midnight = japanMidnight(reference);
   let best = midnight + secondsOfDay * 1000;
   for (const day of [-1, 1]) {
     const candidate = midnight + day * DAY_MS + secondsOfDay * 1000;
@@ -39,11 +37,10 @@ export function nearestInstant(secondsOfDay: number, reference: number): number 
 
 /** Hours since Japan-time midnight (0 ≤ h < 24, fractional) of an instant. */
 export function japanHours(time: number): number {
-  const ms = (((time + JST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
-  return ms / 3_600_000;
+  return japanMsOfDay(time) / 3_600_000;
 }
 
 /** Month (1–12) in Japan time of an instant. */
 export function japanMonth(time: number): number {
-  return new Date(time + JST_OFFSET_MS).getUTCMonth() + 1;
+  return japanFields(time).month;
 }

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** Worker entry: loads GTFS feeds and polls their realtime feeds off the main thread (see {@link serveGtfsSources}). */
-import { serveGtfsSources, type GtfsPort } from './worker-service.ts';
+import type { ChannelPort } from '../worker/wire.ts';
+import { serveGtfsSources } from './worker-service.ts';
 
-serveGtfsSources(self as unknown as GtfsPort);
+serveGtfsSources(self as unknown as ChannelPort);

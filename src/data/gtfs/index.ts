@@ -20,6 +20,6 @@ export { planMotion, poseAt, interpolateVehicle } from './vehicle-motion.ts';
 export { VehicleTracks } from './vehicle-tracks.ts';
 export { nextStop, describeVehicle, stopDistances } from './next-stop.ts';
 export { validateDataSource, parseGtfsUrlParams, showsVehicles } from './source-options.ts';
-export type { GtfsWorkerRequest, GtfsWorkerResponse } from './worker-protocol.ts';
+export type { GtfsWorkerEvents, GtfsWorkerMethods } from './worker-protocol.ts';
 export { vehiclePoseInto } from './vehicle-paths.ts';
-export { serveGtfsSources, type GtfsPort } from './worker-service.ts';
+export { serveGtfsSources } from './worker-service.ts';

@@ -7,8 +7,9 @@
  *   requests never overlap. Each request gives up after `timeoutMs`.
  * - A failed request (network, HTTP status, timeout, undecodable body) calls
  *   `onError` with a {@link GtfsError} saying what failed, and polling goes on
- *   at the same interval; the last good vehicles are kept. The same failure
- *   is reported once until a request succeeds again.
+ *   at the same interval; the last good vehicles are kept. Each distinct
+ *   failure is reported once until a request succeeds again (the rules of
+ *   {@link PollLoop}).
  * - Each vehicle that cannot be shown (unknown trip, no position) is reported
  *   once to `onProblem`; every successful poll calls `onUpdate`.
  *
@@ -16,6 +17,8 @@
  *
  * @module
  */
+import { PollLoop, type PollTimers } from '../polling/poll-loop.ts';
+import { fetchWithTimeout } from '../timed-fetch.ts';
 import type { FeedIndex } from './feed-index.ts';
 import { indexFeed } from './feed-index.ts';
 import type { GtfsFeed } from './feed-model.ts';
@@ -43,11 +46,7 @@ export interface VehicleUpdate {
   receivedAt: number;
 }
 
-/** Timer functions (the global ones by default). */
-export interface PollTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { PollTimers } from '../polling/poll-loop.ts';
 
 /** Options of {@link VehiclePoller}. */
 export interface VehiclePollerOptions {
@@ -77,15 +76,9 @@ export class VehiclePoller {
   readonly intervalMs: number;
   private readonly options: VehiclePollerOptions;
   private readonly index: FeedIndex;
-  private readonly timers: PollTimers;
-  private readonly now: () => number;
+  private readonly timeoutMs: number;
   private readonly doFetch: typeof fetch;
-  private timer: unknown = null;
-  private controller: AbortController | null = null;
-  private running = false;
-  /** Bumped by stop(): a loop of an earlier start() ends. */
-  private generation = 0;
-  private lastFailure: string | null = null;
+  private readonly loop: PollLoop<VehicleUpdate | GtfsError, GtfsError>;
   private readonly reportedProblems = new Set<string>();
   private latest: VehicleUpdate | null = null;
 
@@ -98,16 +91,33 @@ export class VehiclePoller {
     if (!(this.intervalMs >= min && this.intervalMs <= max)) {
       throw new GtfsError(`GTFS Realtime poll interval ${this.intervalMs} ms is outside ${min}–${max} ms.`);
     }
-    if (!((options.timeoutMs ?? DEFAULT_VEHICLE_TIMEOUT_MS) > 0)) throw new GtfsError(`GTFS Realtime timeout ${options.timeoutMs} ms is not a positive number.`);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_VEHICLE_TIMEOUT_MS;
+    if (!(this.timeoutMs > 0)) throw new GtfsError(`GTFS Realtime timeout ${options.timeoutMs} ms is not a positive number.`);
     this.index = options.index ?? indexFeed(options.feed);
-    this.timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
-    this.now = options.now ?? Date.now;
     this.doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+    const now = options.now ?? Date.now;
+    this.loop = new PollLoop<VehicleUpdate | GtfsError, GtfsError>({
+      poll: (signal) => this.request(signal, now),
+      thrown: (error) => (error instanceof GtfsError ? error : this.failure(messageOf(error), error)),
+      failures: (result) => (result instanceof GtfsError ? [result] : []),
+      keyOf: (failure) => failure.message,
+      // Timed from the end of the previous request, so requests never overlap.
+      delay: () => this.intervalMs,
+      onResult: (result) => {
+        if (result instanceof GtfsError) return;
+        this.latest = result;
+        this.reportProblems(result.problems);
+        options.onUpdate?.(result);
+      },
+      onError: (failure) => options.onError?.(failure),
+      timers: options.timers,
+      now,
+    });
   }
 
   /** Whether polling is on. */
   get active(): boolean {
-    return this.running;
+    return this.loop.active;
   }
 
   /** The last successful update, or null. */
@@ -117,19 +127,12 @@ export class VehiclePoller {
 
   /** Polls now and then every interval. Calling it again does nothing. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    void this.tick();
+    this.loop.start();
   }
 
   /** Stops polling and cancels a request under way. */
   stop(): void {
-    this.running = false;
-    this.generation += 1;
-    this.timers.clearTimeout(this.timer);
-    this.timer = null;
-    this.controller?.abort();
-    this.controller = null;
+    this.loop.stop();
   }
 
   /**
@@ -137,69 +140,38 @@ export class VehiclePoller {
    * cancelled (`onError` has been told). Never rejects.
    */
   async poll(): Promise<VehicleUpdate | null> {
-    const controller = new AbortController();
-    this.controller = controller;
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_VEHICLE_TIMEOUT_MS;
-    let timedOut = false;
-    const timeout = this.timers.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    try {
-      const bytes = await this.download(controller.signal, () => timedOut, timeoutMs);
-      if (bytes === null) return null;
-      const decoded = this.decode(bytes);
-      const matched = matchVehicles(this.options.feed, this.index, decoded.vehicles);
-      const update: VehicleUpdate = { vehicles: matched.vehicles, problems: [...decoded.problems, ...matched.problems], feedTimestamp: decoded.timestamp, receivedAt: this.now() };
-      this.lastFailure = null;
-      this.latest = update;
-      this.reportProblems(update.problems);
-      this.options.onUpdate?.(update);
-      return update;
-    } catch (error) {
-      const failure = error instanceof GtfsError ? error : new GtfsError(`GTFS Realtime feed ${this.url}: ${messageOf(error)}`, { file: this.url }, { cause: error });
-      if (failure.message !== this.lastFailure) {
-        this.lastFailure = failure.message;
-        this.options.onError?.(failure);
-      }
-      return null;
-    } finally {
-      this.timers.clearTimeout(timeout);
-      if (this.controller === controller) this.controller = null;
-    }
+    const result = await this.loop.poll();
+    return result instanceof GtfsError ? null : result;
   }
 
-  private async tick(): Promise<void> {
-    const generation = this.generation;
-    await this.poll();
-    if (!this.running || generation !== this.generation) return;
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      if (this.running && generation === this.generation) void this.tick();
-    }, this.intervalMs);
+  /** One request and its decoding: the update, or what failed. */
+  private async request(signal: AbortSignal, now: () => number): Promise<VehicleUpdate | GtfsError> {
+    const every = `polling goes on every ${this.intervalMs / 1000} s.`;
+    const outcome = await fetchWithTimeout(
+      (timed) => this.doFetch(this.url, { signal: timed, cache: 'no-store' }),
+      async (response) => new Uint8Array(await response.arrayBuffer()),
+      { timeoutMs: this.timeoutMs, signal, timers: this.options.timers },
+    );
+    if (!outcome.ok) {
+      const failure = outcome.failure;
+      if (failure.kind === 'http') return this.failure(`${failure.status}; ${every}`);
+      if (failure.kind === 'timeout') return this.failure(`no answer within ${this.timeoutMs / 1000} s; ${every}`);
+      if (failure.kind === 'aborted') return this.failure('the request was cancelled.'); // ignored by the loop
+      return this.failure(`the request failed (${messageOf(failure.error)}; a network error, or the server does not allow cross-origin requests); ${every}`, failure.error);
+    }
+    const bytes = outcome.body;
+    let decoded: ReturnType<typeof decodeVehiclePositions>;
+    try {
+      decoded = decodeVehiclePositions(bytes);
+    } catch (error) {
+      return this.failure(`the answer (${bytes.length} bytes) is ${messageOf(error)} Polling goes on every ${this.intervalMs / 1000} s.`, error);
+    }
+    const matched = matchVehicles(this.options.feed, this.index, decoded.vehicles);
+    return { vehicles: matched.vehicles, problems: [...decoded.problems, ...matched.problems], feedTimestamp: decoded.timestamp, receivedAt: now() };
   }
 
-  /** The response body, or null when cancelled by {@link stop}. @throws GtfsError */
-  private async download(signal: AbortSignal, timedOut: () => boolean, timeoutMs: number): Promise<Uint8Array | null> {
-    const fail = (what: string, cause?: unknown) => new GtfsError(`GTFS Realtime feed ${this.url}: ${what}`, { file: this.url }, { cause });
-    try {
-      const response = await this.doFetch(this.url, { signal, cache: 'no-store' });
-      if (!response.ok) throw fail(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}; polling goes on every ${this.intervalMs / 1000} s.`);
-      return new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      if (error instanceof GtfsError) throw error;
-      if (timedOut()) throw fail(`no answer within ${timeoutMs / 1000} s; polling goes on every ${this.intervalMs / 1000} s.`, error);
-      if (signal.aborted) return null;
-      throw fail(`the request failed (${messageOf(error)}; a network error, or the server does not allow cross-origin requests); polling goes on every ${this.intervalMs / 1000} s.`, error);
-    }
-  }
-
-  private decode(bytes: Uint8Array) {
-    try {
-      return decodeVehiclePositions(bytes);
-    } catch (error) {
-      throw new GtfsError(`GTFS Realtime feed ${this.url}: the answer (${bytes.length} bytes) is ${messageOf(error)} Polling goes on every ${this.intervalMs / 1000} s.`, { file: this.url }, { cause: error });
-    }
+  private failure(what: string, cause?: unknown): GtfsError {
+    return new GtfsError(`GTFS Realtime feed ${this.url}: ${what}`, { file: this.url }, { cause });
   }
 
   private reportProblems(problems: readonly string[]): void {

@@ -74,20 +74,26 @@ export function transferablesOf(...arrays: ArrayBufferView[]): ArrayBuffer[] {
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
-/** Main thread → worker. */
-export type GtfsWorkerRequest =
-  | { type: 'add'; id: string; source: GtfsSource }
-  | { type: 'remove'; id: string }
-  /** Real-time clock mode (true) or playback (false: no polling, vehicles cleared). */
-  | { type: 'enabled'; enabled: boolean }
-  | { type: 'details'; requestId: number; id: string; vehicleId: string; now: number };
+/** The GTFS worker's methods ({@link serveGtfsSources}). */
+export type GtfsWorkerMethods = {
+  /** One-way: loads a data source (then sends `feed`, and `vehicles` every poll). */
+  add(request: { id: string; source: GtfsSource }): void;
+  /** One-way: forgets a data source. */
+  remove(id: string): void;
+  /** One-way: real-time clock mode (true) or playback (false: no polling, vehicles cleared). */
+  enabled(enabled: boolean): void;
+  /** The next stop and timetable of a vehicle for its popup, or null. */
+  details(request: { id: string; vehicleId: string; now: number }): VehicleDetails | null;
+};
 
-/** Worker → main thread. */
-export type GtfsWorkerResponse =
-  | { type: 'feed'; id: string; data: GtfsMapData; parseMs: number }
-  | { type: 'vehicles'; id: string; receivedAt: number; vehicles: GtfsVehiclesData }
+/** The GTFS worker's events. */
+export type GtfsWorkerEvents = {
+  /** What the map draws of a feed (its buffers transferred). */
+  feed: { id: string; data: GtfsMapData; parseMs: number };
+  /** The vehicles of a poll (their buffers transferred). */
+  vehicles: { id: string; receivedAt: number; vehicles: GtfsVehiclesData };
   /** A vehicle that is not shown (once per distinct message). */
-  | { type: 'problem'; id: string; message: string }
+  problem: { id: string; message: string };
   /** The feed could not be loaded (`fatal`), or a realtime poll failed (polling goes on). */
-  | { type: 'error'; id: string; message: string; fatal: boolean }
-  | { type: 'details'; requestId: number; details: VehicleDetails | null };
+  error: { id: string; message: string; fatal: boolean };
+};

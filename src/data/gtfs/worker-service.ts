@@ -2,7 +2,7 @@
  * The GTFS worker's work, behind a message port: load each data source's
  * feed, poll its VehiclePosition feed while enabled, plan vehicle motions and
  * answer popup questions. Keeps trips and stop times in the worker; the main
- * thread gets only what it draws (see {@link GtfsWorkerResponse}).
+ * thread gets only what it draws (see {@link GtfsWorkerEvents}).
  *
  * @module
  */
@@ -11,20 +11,16 @@ import type { DrawableFeed } from './build-feed.ts';
 import type { GtfsFeed } from './feed-model.ts';
 import { indexFeed } from './feed-index.ts';
 import { loadGtfsFeed, type LoadFeedOptions } from './load-feed.ts';
+import type { GtfsSource } from './source-options.ts';
 import { buildRouteStrip } from './route-lines.ts';
 import { VehiclePoller } from './vehicle-poller.ts';
 import { VehicleTracks } from './vehicle-tracks.ts';
-import { packStops, transferablesOf, type GtfsVehiclesData, type GtfsWorkerRequest, type GtfsWorkerResponse } from './worker-protocol.ts';
+import { packStops, transferablesOf, type GtfsVehiclesData, type GtfsWorkerEvents, type GtfsWorkerMethods } from './worker-protocol.ts';
 import { buildVehiclePaths } from './vehicle-paths.ts';
 import type { VehicleMotion } from './vehicle-motion.ts';
 import type { MatchedVehicle } from './vehicle-positions.ts';
-
-/** The part of a worker global scope or `MessagePort` used here. */
-export interface GtfsPort {
-  postMessage(message: GtfsWorkerResponse, transfer?: Transferable[]): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent<GtfsWorkerRequest>) => void): void;
-}
+import { serve, type Server } from '../worker/serve.ts';
+import type { ChannelPort } from '../worker/wire.ts';
 
 /** Injectable pieces (tests). */
 export interface GtfsServiceOptions {
@@ -57,18 +53,18 @@ function vehiclesData(feed: Pick<GtfsFeed, 'trips' | 'shapes'>, motions: { vehic
   };
 }
 
-/** Serves GTFS requests on `port`; returns a function that stops everything. */
-export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {}): () => void {
+/** Serves GTFS requests on `port` (the worker's global scope, or a `MessagePort`); returns a function that stops everything. */
+export function serveGtfsSources(port: ChannelPort, options: GtfsServiceOptions = {}): () => void {
   const sources = new Map<string, Loaded>();
   const now = options.now ?? Date.now;
   let enabled = true;
 
-  const add = async (id: string, request: Extract<GtfsWorkerRequest, { type: 'add' }>) => {
+  const add = async ({ id, source }: { id: string; source: GtfsSource }) => {
     remove(id);
     const loaded: Loaded = { controller: new AbortController(), feed: null, poller: null, tracks: null };
     sources.set(id, loaded);
     const started = now();
-    const realtime = request.source.vehiclePositionUrl !== null;
+    const realtime = source.vehiclePositionUrl !== null;
     // The routes are drawn as soon as they are read; stop times (needed for vehicles) follow.
     const sendDrawable = ({ agencies, timezone, bbox, routes, shapes, stops }: DrawableFeed) => {
       if (sources.get(id) !== loaded) return;
@@ -76,20 +72,20 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       const routeStrip = { bytes: strip.bytes, vertexCount: strip.vertexCount };
       const packed = packStops(stops);
       const transfer = transferablesOf(strip.bytes, packed.coordinates, packed.locationTypes, packed.parents);
-      port.postMessage({ type: 'feed', id, data: { agencies, timezone, bbox, routes, stops: packed, realtime, routeStrip }, parseMs: now() - started }, transfer);
+      server.emit('feed', { id, data: { agencies, timezone, bbox, routes, stops: packed, realtime, routeStrip }, parseMs: now() - started }, transfer);
     };
     let feed: GtfsFeed;
     try {
-      feed = await loadGtfsFeed(request.source.gtfsUrl, { color: request.source.color, signal: loaded.controller.signal, fetch: options.fetch, onDrawable: sendDrawable });
+      feed = await loadGtfsFeed(source.gtfsUrl, { color: source.color, signal: loaded.controller.signal, fetch: options.fetch, onDrawable: sendDrawable });
     } catch (error) {
-      if (sources.get(id) === loaded) port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), fatal: true });
+      if (sources.get(id) === loaded) server.emit('error', { id, message: error instanceof Error ? error.message : String(error), fatal: true });
       return;
     }
     if (sources.get(id) !== loaded) return;
     loaded.feed = feed;
     if (!realtime) return;
     const poller = new VehiclePoller({
-      url: request.source.vehiclePositionUrl!,
+      url: source.vehiclePositionUrl!,
       feed,
       index: indexFeed(feed),
       intervalMs: options.intervalMs,
@@ -99,10 +95,10 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
         tracks.update(update.vehicles, update.receivedAt);
         const vehicles = vehiclesData(feed, tracks.motions());
         const { paths } = vehicles;
-        port.postMessage({ type: 'vehicles', id, receivedAt: update.receivedAt, vehicles }, transferablesOf(vehicles.routes, paths.start, paths.lng, paths.lat, paths.time, paths.bearing, paths.cursor));
+        server.emit('vehicles', { id, receivedAt: update.receivedAt, vehicles }, transferablesOf(vehicles.routes, paths.start, paths.lng, paths.lat, paths.time, paths.bearing, paths.cursor));
       },
-      onError: (error) => port.postMessage({ type: 'error', id, message: error.message, fatal: false }),
-      onProblem: (message) => port.postMessage({ type: 'problem', id, message }),
+      onError: (error) => server.emit('error', { id, message: error.message, fatal: false }),
+      onProblem: (message) => server.emit('problem', { id, message }),
     });
     const tracks = new VehicleTracks(feed, poller.intervalMs);
     loaded.poller = poller;
@@ -126,28 +122,25 @@ export function serveGtfsSources(port: GtfsPort, options: GtfsServiceOptions = {
       else {
         loaded.poller.stop();
         loaded.tracks?.clear();
-        port.postMessage({ type: 'vehicles', id, receivedAt: now(), vehicles: vehiclesData(loaded.feed!, []) });
+        server.emit('vehicles', { id, receivedAt: now(), vehicles: vehiclesData(loaded.feed!, []) });
       }
     }
   };
 
-  const details = (request: Extract<GtfsWorkerRequest, { type: 'details' }>) => {
+  const details = (request: { id: string; vehicleId: string; now: number }) => {
     const loaded = sources.get(request.id);
     const tracked = loaded?.tracks?.pose(request.vehicleId, request.now);
-    const result = loaded?.feed && tracked ? describeVehicle(loaded.feed, tracked.vehicle, { distance: tracked.pose.distance, now: request.now }) : null;
-    port.postMessage({ type: 'details', requestId: request.requestId, details: result });
+    return loaded?.feed && tracked ? describeVehicle(loaded.feed, tracked.vehicle, { distance: tracked.pose.distance, now: request.now }) : null;
   };
 
-  const onMessage = (event: MessageEvent<GtfsWorkerRequest>) => {
-    const request = event.data;
-    if (request.type === 'add') void add(request.id, request);
-    else if (request.type === 'remove') remove(request.id);
-    else if (request.type === 'enabled') setEnabled(request.enabled);
-    else details(request);
-  };
-  port.addEventListener('message', onMessage);
+  const server: Server<GtfsWorkerEvents> = serve<GtfsWorkerMethods, GtfsWorkerEvents>(port, {
+    add: (request) => void add(request),
+    remove,
+    enabled: setEnabled,
+    details,
+  });
   return () => {
-    port.removeEventListener('message', onMessage);
+    server.close();
     for (const id of [...sources.keys()]) remove(id);
   };
 }

@@ -64,48 +64,40 @@ export function findJsonError(text: string): { offset: number; reason: string } 
     if (!m) fail(describe());
     else i += m[0].length;
   };
+  const found = () => describe().replace('unexpected ', '');
+  /** The items of an object or array (the scanner is on its opening bracket) up to `close`. */
+  const items = (close: '}' | ']', item: () => void) => {
+    i++;
+    ws();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      item();
+      ws();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) {
+        i++;
+        return;
+      } else fail(`expected "," or "${close}", found ${found()}`);
+    }
+  };
+  const member = () => {
+    ws();
+    if (text[i] !== '"') fail(`expected a property name, found ${found()}`);
+    string();
+    ws();
+    if (text[i] !== ':') fail(`expected ":", found ${found()}`);
+    i++;
+    value();
+  };
   const value = (): void => {
     ws();
     const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail(`expected a property name, found ${describe().replace('unexpected ', '')}`);
-        string();
-        ws();
-        if (text[i] !== ':') fail(`expected ":", found ${describe().replace('unexpected ', '')}`);
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail(`expected "," or "}", found ${describe().replace('unexpected ', '')}`);
-      }
-    } else if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail(`expected "," or "]", found ${describe().replace('unexpected ', '')}`);
-      }
-    } else if (c === '"') string();
+    if (c === '{') items('}', member);
+    else if (c === '[') items(']', value);
+    else if (c === '"') string();
     else if (c === 't') literal('true');
     else if (c === 'f') literal('false');
     else if (c === 'n') literal('null');

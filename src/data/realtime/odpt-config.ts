@@ -39,6 +39,18 @@
 /** Names of the secrets that hold a real-time access token (keys of the `secrets` map option). */
 export type OdptSecretName = 'odpt' | 'challenge2025';
 
+/**
+ * Default tokens compiled in from the build environment (`VITE_ODPT_TOKEN`, `VITE_CHALLENGE2025_TOKEN`): used by
+ * the train and flight clients when the page gives no secret; none in a plain build.
+ */
+export function defaultOdptTokens(): Partial<Record<OdptSecretName, string>> {
+  const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
+  const tokens: Partial<Record<OdptSecretName, string>> = {};
+  if (env.VITE_ODPT_TOKEN) tokens.odpt = env.VITE_ODPT_TOKEN;
+  if (env.VITE_CHALLENGE2025_TOKEN) tokens.challenge2025 = env.VITE_CHALLENGE2025_TOKEN;
+  return tokens;
+}
+
 /** The two real-time endpoints the client reads. */
 export type OdptEndpoint = 'odpt:Train' | 'odpt:TrainInformation';
 

@@ -140,16 +140,18 @@ export function parseTrainInformation(body: unknown, context: ParseContext): Par
  * as it is; `null` when it carries a different type's prefix or is empty after
  * the prefix.
  */
-export function stripIdPrefix(value: string, prefix: OdptIdPrefix): string | null {
+export function stripIdPrefix(value: string, prefix: string): string | null {
   const bare = value.startsWith(prefix) ? value.slice(prefix.length) : /^odpt\.[A-Za-z]+:/.test(value) ? null : value;
   return bare === null || bare.trim() === '' ? null : bare;
 }
 
-// ---------------------------------------------------------------------------
-
-type RecordReaderFn<T> = (reader: FieldReader) => T | null;
-
-function parseRecords<T>(body: unknown, context: ParseContext, type: string, read: RecordReaderFn<T>): ParseResult<T> {
+/**
+ * Validates an answer (already JSON-parsed) whose records are of `type`: each record is read by `read` (null, or a
+ * fatal issue, skips it), one problem per record skipped or trimmed. The flight parser uses it too.
+ *
+ * @throws OdptResponseError (`unexpected-shape`) when the top level is not an array.
+ */
+export function parseRecords<T>(body: unknown, context: ParseContext, type: string, read: (reader: FieldReader) => T | null): ParseResult<T> {
   if (!Array.isArray(body)) {
     throw new OdptResponseError('unexpected-shape', `${context.source}: expected a JSON array of ${type} records at the top level, got ${describeValue(body)}.`);
   }
@@ -164,7 +166,7 @@ function parseRecords<T>(body: unknown, context: ParseContext, type: string, rea
     const reader = new FieldReader(item);
     const label = `${where} (${recordLabel(item)})`;
     const typeField = item['@type'];
-    if (typeField !== type) reader.fatal('@type', `must be "${type}", got ${describeValue(typeField)}`);
+    if (typeField !== type) reader.issue(true, '@type', `must be "${type}", got ${describeValue(typeField)}`);
     const record = read(reader);
     if (reader.fatalIssues.length > 0 || record === null) {
       problems.push(`${label} skipped: ${reader.fatalIssues.concat(reader.droppedIssues).join('; ')}.`);
@@ -229,23 +231,37 @@ function readTrainInformation(reader: FieldReader, aliases: Readonly<Record<stri
 /** ISO 8601 date-time with seconds optional and a mandatory offset (`Z` or `±hh:mm`). */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
+/** A field converter: the converted value, or `null` when the value has the wrong form. */
+export type Convert<T> = (value: unknown) => T | null;
+
+/** An ISO 8601 date-time with an offset as epoch ms (a {@link Convert}). */
+export function isoTime(value: unknown): number | null {
+  const time = typeof value === 'string' && ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? null : time;
+}
+
 /**
  * Reads fields of one record and collects what is wrong with them.
  * `fatal` issues skip the record; `dropped` issues lose one optional field.
  */
-class FieldReader {
+export class FieldReader {
   readonly fatalIssues: string[] = [];
   readonly droppedIssues: string[] = [];
 
-  constructor(private readonly record: Record<string, unknown>) {}
+  constructor(readonly record: Record<string, unknown>) {}
 
-  fatal(field: string, why: string): void {
-    this.fatalIssues.push(`field "${field}" ${why}`);
-  }
-
-  private issue(required: boolean, field: string, why: string): undefined {
+  /** Notes what is wrong with a field: fatal when `required`, else the field is dropped. */
+  issue(required: boolean, field: string, why: string): undefined {
     (required ? this.fatalIssues : this.droppedIssues).push(`field "${field}" ${why}`);
     return undefined;
+  }
+
+  /** The converted value; absent or `null` is reported only when required, a value of the wrong form as not `expected`. */
+  read<T>(field: string, required: boolean, convert: Convert<T>, expected: string): T | undefined {
+    const value = this.present(field, required);
+    if (value === undefined) return undefined;
+    const converted = convert(value);
+    return converted === null ? this.issue(required, field, `must be ${expected}, got ${describeValue(value)}`) : converted;
   }
 
   /** The raw value, `undefined` for absent or null (reported when required). */
@@ -259,10 +275,7 @@ class FieldReader {
   }
 
   string(field: string, required: boolean): string | undefined {
-    const value = this.present(field, required);
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value.trim() === '') return this.issue(required, field, `must be a non-empty string, got ${describeValue(value)}`);
-    return value;
+    return this.read(field, required, (value) => (typeof value === 'string' && value.trim() !== '' ? value : null), 'a non-empty string');
   }
 
   /**
@@ -306,11 +319,7 @@ class FieldReader {
   }
 
   date(field: string, required: boolean): number | undefined {
-    const value = this.present(field, required);
-    if (value === undefined) return undefined;
-    const time = typeof value === 'string' && ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(time)) return this.issue(required, field, `must be an ISO 8601 date-time with an offset (e.g. "2026-11-18T08:00:00+09:00"), got ${describeValue(value)}`);
-    return time;
+    return this.read(field, required, isoTime, 'an ISO 8601 date-time with an offset (e.g. "2026-11-18T08:00:00+09:00")');
   }
 
   /** A multilingual text; a plain string is taken as Japanese (older operators send one). */

@@ -1,30 +1,20 @@
 /**
- * The ODPT real-time client behind a message port (a dedicated worker in the
- * app), for the reason given in `../remote-host-fetch.ts`: a request on the
- * main thread would be timed out by a long frame of software WebGL.
+ * The ODPT real-time client behind a worker channel (a dedicated worker in
+ * the app), for the reason given in `../remote-host-fetch.ts`: a request on
+ * the main thread would be timed out by a long frame of software WebGL.
  *
  * @module
  */
-import { RemoteHostSource, serveHostClient, type RemoteHostRequest, type RemoteHostResponse, type RemotePort } from '../remote-host-fetch.ts';
+import { RemoteHostSource, serveHostClient } from '../remote-host-fetch.ts';
+import type { ChannelPort } from '../worker/wire.ts';
 import { OdptClient, type OdptClientOptions, type OdptHostResult } from './odpt-client.ts';
 import type { RealtimeSource } from './poller.ts';
-
-export type { RemotePort } from '../remote-host-fetch.ts';
 
 /** Client options that can cross a message port (no functions). */
 export type OdptRemoteOptions = Pick<OdptClientOptions, 'hosts' | 'secrets' | 'defaultTokens' | 'timeoutMs'>;
 
-/** Main thread → worker. */
-export type OdptRemoteRequest = RemoteHostRequest<OdptRemoteOptions>;
-
-/** Worker → main thread. */
-export type OdptRemoteResponse = RemoteHostResponse<OdptHostResult>;
-
-/**
- * Worker side: answers `fetch` requests with {@link OdptClient.fetchHost}.
- * Requests that arrive before `init` wait for it. Returns a function that stops serving.
- */
-export function serveOdptClient(port: RemotePort<OdptRemoteResponse, OdptRemoteRequest>, fetchFn?: OdptClientOptions['fetch']): () => void {
+/** Worker side: answers with {@link OdptClient.fetchHost}. Returns a function that stops serving. */
+export function serveOdptClient(port: ChannelPort, fetchFn?: OdptClientOptions['fetch']): () => void {
   return serveHostClient(port, (options: OdptRemoteOptions) => new OdptClient({ ...options, fetch: fetchFn }));
 }
 
@@ -34,7 +24,7 @@ export function serveOdptClient(port: RemotePort<OdptRemoteResponse, OdptRemoteR
  * {@link OdptClient} throws on bad hosts or timeouts), then sent to the worker.
  */
 export class RemoteOdptSource extends RemoteHostSource<OdptRemoteOptions, OdptHostResult> implements RealtimeSource {
-  constructor(port: RemotePort<OdptRemoteRequest, OdptRemoteResponse>, options: OdptRemoteOptions) {
+  constructor(port: ChannelPort, options: OdptRemoteOptions) {
     super(port, options, new OdptClient(options).hostIds, 'the real-time worker was stopped.');
   }
 }

@@ -10,7 +10,7 @@ import type { Calendar } from '../bundle/timetable-format.ts';
 import { serviceDayOf } from '../calendar.ts';
 import type { Network } from '../network.ts';
 import type { Timetable } from '../timetable.ts';
-import { ROUTE_DAY_MISMATCH, type WorkerRequest, type WorkerResponse } from '../trains/worker-protocol.ts';
+import { ROUTE_DAY_MISMATCH, type RouteAnswer, type RouteRequest } from '../trains/worker-protocol.ts';
 import type { RouteSearchResult } from './journey.ts';
 import type { RouteQuery } from './query.ts';
 import type { TrainDelays } from './realtime-tables.ts';
@@ -29,16 +29,12 @@ export interface RoutingDay {
 /** Error text when the day asked about is not the day loaded (the timetable of the new day is still loading). */
 export const DAY_MISMATCH = ROUTE_DAY_MISMATCH;
 
-type RouteRequest = Extract<WorkerRequest, { type: 'route' }>;
-type RouteResponse = Extract<WorkerResponse, { type: 'route' }>;
-
 /**
  * Answers a route request over `day` (null while the first day loads), with the real-time `delays` by timetable
  * index while real-time data is live. Never throws: failures are in `error`.
  */
-export function answerRoute(day: RoutingDay | null, request: RouteRequest, delays?: TrainDelays): RouteResponse {
-  const { requestId } = request;
-  if (!day || day.serviceDate !== serviceDayOf(request.time).date) return { type: 'route', requestId, result: null, error: DAY_MISMATCH };
+export function answerRoute(day: RoutingDay | null, request: RouteRequest, delays?: TrainDelays): RouteAnswer {
+  if (!day || day.serviceDate !== serviceDayOf(request.time).date) return { result: null, error: DAY_MISMATCH };
   try {
     const index = (day.routingIndex ??= buildRoutingIndex(day.network, day.timetable));
     const query: RouteQuery = { from: request.from, to: request.to, departure: request.departure, delays };
@@ -46,8 +42,8 @@ export function answerRoute(day: RoutingDay | null, request: RouteRequest, delay
     if (request.page === 'later' && request.reference) result = searchLater(index, query, request.reference);
     else if (request.page === 'earlier' && request.reference) result = searchEarlier(index, query, request.reference);
     else result = searchJourneys(index, query);
-    return { type: 'route', requestId, result };
+    return { result };
   } catch (e) {
-    return { type: 'route', requestId, result: null, error: (e as Error).message };
+    return { result: null, error: (e as Error).message };
   }
 }

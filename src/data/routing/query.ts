@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { DAY_SECONDS, SERVICE_DAY_START_SECONDS, serviceDayOf } from '../calendar.ts';
+import { serviceDayOf } from '../calendar.ts';
+import { DAY_SECONDS, SERVICE_DAY_START_SECONDS } from '../japan-time.ts';
 import { stationGroupOf } from '../station-groups.ts';
 import { checkDelays, type TrainDelays } from './realtime-tables.ts';
 import type { RoutingIndex } from './routing-index.ts';

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { SERVICE_DAY_START_SECONDS } from '../calendar.ts';
+import { SERVICE_DAY_START_SECONDS } from '../japan-time.ts';
 import { buildJourney, forwardRide } from './build-journey.ts';
 import type { Journey, JourneyKind, NoJourneyReason, RouteSearchResult } from './journey.ts';
 import { checkQuery, type CheckedQuery, type RouteQuery } from './query.ts';
@@ -75,20 +75,29 @@ function contextOf(index: RoutingIndex, request: RouteQuery): Context {
   };
 }
 
-/** Forward rides of the latest departure arriving by `arriveBy` with at most `maxRides` rides, leaving at or after `notBefore`. */
-function latestDeparture(context: Context, arriveBy: number, maxRides: number, notBefore: number | null): { rides: Ride[]; departure: number } | null {
-  const { index, query, realtime, backwardTables } = context;
-  const run = runRaptor({
-    tables: backwardTables,
+/**
+ * RAPTOR from the origins forwards in time from `start`, or (`backward`) from
+ * the destinations backwards, over the reversed tables where times are negated.
+ */
+function raptorOf(context: Context, backward: boolean, start: number, maxRides: number, limit: number) {
+  const { index, query, realtime } = context;
+  return runRaptor({
+    tables: backward ? context.backwardTables : context.forwardTables,
     skip: realtime.skip,
     footpaths: index.footpaths,
     stationCount: index.network.meta.stations.length,
-    sources: query.to,
-    start: -arriveBy,
-    targets: context.isOrigin,
+    sources: backward ? query.to : query.from,
+    start,
+    targets: backward ? context.isOrigin : context.isDestination,
     maxRides,
-    limit: notBefore === null ? UNREACHED : -notBefore + 1,
+    limit,
   });
+}
+
+/** Forward rides of the latest departure arriving by `arriveBy` with at most `maxRides` rides, leaving at or after `notBefore`. */
+function latestDeparture(context: Context, arriveBy: number, maxRides: number, notBefore: number | null): { rides: Ride[]; departure: number } | null {
+  const { backwardTables } = context;
+  const run = raptorOf(context, true, -arriveBy, maxRides, notBefore === null ? UNREACHED : -notBefore + 1);
   for (let k = maxRides; k >= 1; k--) {
     if (run.targetArrival[k] === UNREACHED) continue;
     const rides = ridesOf(run, k, run.targetStation[k])
@@ -109,17 +118,7 @@ function boardingTime(tables: readonly RouteTable[], ride: Ride): number {
 /** The journeys of a search from `departure` (see the module description), earliest arrival first. */
 function journeysFrom(context: Context, departure: number): Journey[] {
   const { index, query, realtime, forwardTables } = context;
-  const run = runRaptor({
-    tables: forwardTables,
-    skip: realtime.skip,
-    footpaths: index.footpaths,
-    stationCount: index.network.meta.stations.length,
-    sources: query.from,
-    start: departure,
-    targets: context.isDestination,
-    maxRides: query.maxRides,
-    limit: UNREACHED,
-  });
+  const run = raptorOf(context, false, departure, query.maxRides, UNREACHED);
   const points: Array<{ rides: number; arrival: number }> = [];
   for (let k = 1; k <= query.maxRides; k++) if (run.targetArrival[k] !== UNREACHED) points.push({ rides: k, arrival: run.targetArrival[k] });
   if (points.length === 0) return [];

@@ -7,33 +7,31 @@ import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
-import type { RoutePage, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
-import type { RouteSearchResult } from '../routing/journey.ts';
-
-/** The part of a Worker the feed uses (a real Worker, or a stand-in in tests). */
-export interface WorkerPort {
-  postMessage(message: WorkerRequest, transfer?: Transferable[]): void;
-  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
-  terminate(): void;
-}
+import type { FrameRequest, RouteAnswer, RoutePage, TrainWorkerEvents, TrainWorkerMethods, TrainWorkerReady } from './worker-protocol.ts';
+import { WorkerChannel } from '../worker/channel.ts';
+import type { ChannelPort } from '../worker/wire.ts';
 
 /**
  * Main-thread side of the train simulation: asks the worker for frames at
  * the clock's current time, keeps the newest, and hands used frames back for
  * reuse. At most one frame is in flight, so the worker paces itself to the
  * display and a slow machine skips time instead of queueing work.
+ *
+ * A question the worker fails to answer fires `onError` and resolves with
+ * nothing (no details, no departures, no train, a route answer with the error).
  */
 export class TrainFeed {
+  private readonly channel: WorkerChannel<TrainWorkerMethods, TrainWorkerEvents>;
   private frame: TrainFrame | null = null;
   private spare: TrainFrame | null = null;
   private inFlight = false;
   private ready = false;
   private listeners = new Set<() => void>();
-  /** Answers awaited from the worker, by request id. */
-  private pending = new Map<number, (answer: never) => void>();
   private readyWaiters: (() => void)[] = [];
-  private nextRequestId = 1;
   private selected = NO_TRAIN;
+  /** The frame request, reused (posting clones it). */
+  private readonly frameRequest: FrameRequest = { time: 0, zoom: 0, area: null, depth: null, selected: NO_TRAIN, recycle: null };
+  private disposed = false;
   /** Shortest time between two frame requests, ms (eco mode); 0 to follow the display. */
   private minInterval = 0;
   private lastRequest = -Infinity;
@@ -44,20 +42,35 @@ export class TrainFeed {
   calendar: Calendar | null = null;
   serviceDate: string | null = null;
 
+  /** @param worker the train worker (`train-worker.ts`), or a stand-in in tests */
   constructor(
-    private readonly worker: WorkerPort,
+    worker: ChannelPort,
     private readonly clock: SimulationClock,
     private readonly onError: (message: string) => void,
-    private readonly onReady?: (info: { calendar: Calendar; serviceDate: string; trainCount: number }) => void,
+    private readonly onReady?: (info: TrainWorkerReady) => void,
     /** Called for each frame with the main-thread time spent receiving it. */
     private readonly onFrame?: (frame: TrainFrame, receiveMs: number) => void,
   ) {
-    worker.onmessage = (event) => this.receive(event.data);
+    this.channel = new WorkerChannel(worker, {
+      failureMessage: (detail) => `its worker failed (${detail || 'its script could not be loaded'}).`,
+      onPostError: (_method, error) => {
+        this.inFlight = false;
+        this.report(error);
+      },
+    });
+    this.channel.on('frame', (frame) => this.receive(frame));
+    this.channel.on('error', (message) => {
+      this.inFlight = false;
+      this.onError(message);
+    });
   }
 
   /** Starts the worker on a network and its timetables. */
   init(networkUrl: string, timetableUrls: Record<Calendar, string>, dims: TrackDimensions): void {
-    this.worker.postMessage({ type: 'init', networkUrl, timetableUrls, dims, time: this.clock.now() });
+    this.channel.call('init', { networkUrl, timetableUrls, dims, time: this.clock.now() }).then(
+      (info) => this.becomeReady(info),
+      (error: Error) => this.report(error),
+    );
   }
 
   latest(): TrainFrame | null {
@@ -111,97 +124,88 @@ export class TrainFeed {
     this.inFlight = true;
     const recycle = this.spare;
     this.spare = null;
-    this.worker.postMessage({ type: 'frame', time: this.clock.now(), zoom, area: area ?? null, depth: depth ?? null, selected: this.selected, recycle }, recycle ? frameBuffers(recycle) : []);
+    const next = this.frameRequest;
+    next.time = this.clock.now();
+    next.zoom = zoom;
+    next.area = area ?? null;
+    next.depth = depth ?? null;
+    next.selected = this.selected;
+    next.recycle = recycle;
+    this.channel.post('frame', next, recycle ? frameBuffers(recycle) : undefined);
+    next.area = next.depth = next.recycle = null;
   }
 
   /** Details of a train at the current time, for popups and the tracking timetable. */
   details(train: number, zoom: number): Promise<TrainDetails | null> {
-    return this.ask((requestId) => ({ type: 'details', requestId, train, time: this.clock.now(), zoom }));
+    return this.ask(this.channel.call('details', { train, time: this.clock.now(), zoom }), null);
   }
 
   /** The next `count` departures per line and direction from `stations` (station indices) at the current time; null while the day's timetable loads. */
   departures(stations: number[], count = 2): Promise<DepartureGroup[] | null> {
-    return this.ask((requestId) => ({ type: 'departures', requestId, stations, time: this.clock.now(), count }));
+    return this.ask(this.channel.call('departures', { stations, time: this.clock.now(), count }), null);
   }
 
   /**
    * Journeys from `from` to `to` (station indices) leaving at or after `departure` (seconds of today's service
    * day), or the ones after or before `reference` (`page`). Builds the routing index on the first search.
    */
-  route(from: number[], to: number[], departure: number, page: RoutePage = 'first', reference?: { departure: number; arrival: number }): Promise<{ result: RouteSearchResult | null; error?: string }> {
-    return this.ask((requestId) => ({ type: 'route', requestId, from, to, departure, time: this.clock.now(), page, reference }));
+  route(from: number[], to: number[], departure: number, page: RoutePage = 'first', reference?: { departure: number; arrival: number }): Promise<RouteAnswer> {
+    return this.channel.call('route', { from, to, departure, time: this.clock.now(), page, reference }).catch((error: Error) => {
+      this.report(error);
+      return { result: null, error: error.message };
+    });
   }
 
   /** Lays real-time reports over the timetables (or switches them off in playback). */
   setRealtime(reports: RealtimeReport[], enabled: boolean): void {
-    this.worker.postMessage({ type: 'realtime', reports, enabled, time: this.clock.now() });
+    this.channel.post('realtime', { reports, enabled, time: this.clock.now() });
   }
 
   /** The timetable index of train `id` ("{operator}.{line}.{number}") running now, or −1. Waits for the worker to be ready. */
   async find(id: string): Promise<number> {
     if (!this.ready) await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
-    return this.ask((requestId) => ({ type: 'find', requestId, id, time: this.clock.now() }));
+    return this.ask(this.channel.call('find', { id, time: this.clock.now() }), NO_TRAIN);
   }
 
+  /** Stops the worker; questions still waiting resolve with nothing. */
   dispose(): void {
+    this.disposed = true;
     if (this.deferTimer !== null) clearTimeout(this.deferTimer);
-    this.worker.terminate();
+    this.channel.terminate('the train simulation was stopped.');
     this.listeners.clear();
   }
 
-  private receive(message: WorkerResponse) {
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.calendar = message.calendar;
-        this.serviceDate = message.serviceDate;
-        this.onReady?.(message);
-        for (const resolve of this.readyWaiters.splice(0)) resolve();
-        this.notify();
-        break;
-      case 'frame': {
-        const started = performance.now();
-        this.inFlight = false;
-        this.spare = this.frame;
-        this.frame = message.frame;
-        this.calendar = message.calendar;
-        this.serviceDate = message.serviceDate;
-        this.notify();
-        this.onFrame?.(message.frame, performance.now() - started);
-        break;
-      }
-      case 'details':
-        this.answer(message.requestId, message.details);
-        break;
-      case 'departures':
-        this.answer(message.requestId, message.groups);
-        break;
-      case 'found':
-        this.answer(message.requestId, message.train);
-        break;
-      case 'route':
-        this.answer(message.requestId, { result: message.result, error: message.error });
-        break;
-      case 'error':
-        this.inFlight = false;
-        this.onError(message.message);
-        break;
-    }
+  private becomeReady(info: TrainWorkerReady) {
+    this.ready = true;
+    this.calendar = info.calendar;
+    this.serviceDate = info.serviceDate;
+    this.onReady?.(info);
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
+    this.notify();
   }
 
-  /** Posts a request (built with its id) and resolves with the worker's answer to it. */
-  private ask<T>(request: (requestId: number) => WorkerRequest): Promise<T> {
-    const requestId = this.nextRequestId++;
-    return new Promise<T>((resolve) => {
-      this.pending.set(requestId, resolve as (answer: never) => void);
-      this.worker.postMessage(request(requestId));
+  private receive(frame: TrainFrame) {
+    const started = performance.now();
+    this.inFlight = false;
+    this.spare = this.frame;
+    this.frame = frame;
+    this.calendar = frame.calendar;
+    this.serviceDate = frame.serviceDate;
+    this.notify();
+    this.onFrame?.(frame, performance.now() - started);
+  }
+
+  /** The worker's answer, or `fallback` after reporting why there is none. */
+  private ask<T>(answer: Promise<T>, fallback: T): Promise<T> {
+    return answer.catch((error: Error) => {
+      this.report(error);
+      return fallback;
     });
   }
 
-  private answer(requestId: number, answer: unknown) {
-    const resolve = this.pending.get(requestId) as ((answer: unknown) => void) | undefined;
-    this.pending.delete(requestId);
-    resolve?.(answer);
+  /** Reports a failure of the worker (not after {@link dispose}: questions then just end). */
+  private report(error: Error) {
+    if (!this.disposed) this.onError(`Train simulation: ${error.message}`);
   }
 
   private notify() {

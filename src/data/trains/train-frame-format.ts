@@ -1,3 +1,5 @@
+import type { Calendar } from '../bundle/timetable-format.ts';
+
 /**
  * One frame of train positions, computed off the main thread and drawn by
  * the train layer as one box per car. Arrays are sized for `capacity` cars;
@@ -16,6 +18,10 @@ export interface TrainFrame {
   trainCount: number;
   /** Milliseconds the worker spent computing the frame. */
   computeMs: number;
+  /** Day type of the service day the frame was computed on (`weekday` before the first day is loaded). */
+  calendar: Calendar;
+  /** That service day, `YYYY-MM-DD` ('' before the first day is loaded). */
+  serviceDate: string;
   /** Slot (index into `trains`) of the selected train, or −1 when it is not running. */
   selectedSlot: number;
   /** Timetable the selected train runs now (it changes when the train continues onto another line), or −1. */
@@ -77,6 +83,8 @@ export function allocateTrainFrame(cars: number, trains: number): TrainFrame {
     carCount: 0,
     trainCount: 0,
     computeMs: 0,
+    calendar: 'weekday',
+    serviceDate: '',
     selectedSlot: -1,
     selectedTrain: -1,
     carSize: [0, 0, 0],

@@ -17,12 +17,12 @@ import { trainDetails } from './describe-train.ts';
 import { buildDepartureIndex, nextDepartures, type DepartureIndex } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+import type { FrameRequest, TrainWorkerEvents, TrainWorkerInit, TrainWorkerMethods } from './worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
 import { answerRoute } from '../routing/answer-route.ts';
 import type { RoutingIndex } from '../routing/routing-index.ts';
-
-declare const self: DedicatedWorkerGlobalScope;
+import { serve, type Server } from '../worker/serve.ts';
+import type { ChannelPort } from '../worker/wire.ts';
 
 interface DayContext extends FrameContext {
   calendar: Calendar;
@@ -42,8 +42,6 @@ let loadingDay: Promise<DayContext> | null = null;
 let frameId = 0;
 /** Newest real-time reports, re-applied when a new day is loaded. */
 let realtime: { reports: RealtimeReport[]; enabled: boolean; time: number } = { reports: [], enabled: false, time: 0 };
-
-const post = (message: WorkerResponse, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
   const response = await fetch(url);
@@ -83,7 +81,7 @@ function dayFor(time: number): DayContext | null {
     loadingDay = loadDay(time)
       .then((loaded) => (day = loaded))
       .catch((e) => {
-        post({ type: 'error', message: (e as Error).message });
+        server.emit('error', (e as Error).message);
         throw e;
       })
       .finally(() => (loadingDay = null));
@@ -113,14 +111,16 @@ function findTrain(context: DayContext, id: string, t: number): number {
   return context.realtime?.extraTrainById(id) ?? NO_TRAIN;
 }
 
-async function init(request: Extract<WorkerRequest, { type: 'init' }>) {
+async function init(request: TrainWorkerInit) {
   network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
   routes = buildRoutes(network);
   timetableUrls = request.timetableUrls;
   dims = request.dims;
+  const loaded = dayFor(request.time) ?? (await loadingDay!);
+  return { calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount };
 }
 
-function frame(request: Extract<WorkerRequest, { type: 'frame' }>) {
+function frame(request: FrameRequest) {
   const context = dayFor(request.time);
   const capacity = frameCapacity(network!);
   const out: TrainFrame = request.recycle ?? allocateTrainFrame(capacity.cars, capacity.trains);
@@ -130,52 +130,35 @@ function frame(request: Extract<WorkerRequest, { type: 'frame' }>) {
   if (context) composeFrame(context, serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time, request.area, request.depth);
   else out.carCount = out.trainCount = 0;
   out.computeMs = performance.now() - started;
-  post({ type: 'frame', frame: out, calendar: context?.calendar ?? 'weekday', serviceDate: context?.serviceDate ?? '' }, frameBuffers(out));
+  out.calendar = context?.calendar ?? 'weekday';
+  out.serviceDate = context?.serviceDate ?? '';
+  server.emit('frame', out, frameBuffers(out));
 }
 
-self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  const request = event.data;
-  try {
-    switch (request.type) {
-      case 'init': {
-        await init(request);
-        const loaded = dayFor(request.time) ?? (await loadingDay!);
-        post({ type: 'ready', calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount });
-        break;
-      }
-      case 'frame':
-        frame(request);
-        break;
-      case 'realtime': {
-        realtime = { reports: request.reports, enabled: request.enabled, time: request.time };
-        if (day) applyRealtime(day);
-        break;
-      }
-      case 'find': {
-        const context = dayFor(request.time);
-        post({ type: 'found', requestId: request.requestId, train: context ? findTrain(context, request.id, serviceDayOf(request.time).seconds) : -1 });
-        break;
-      }
-      case 'departures': {
-        const context = dayFor(request.time);
-        if (context) context.departureIndex ??= buildDepartureIndex(context.timetable);
-        const groups = context ? nextDepartures(context.network, context.departureIndex!, request.stations, serviceDayOf(request.time).seconds, request.count, context.realtime) : null;
-        post({ type: 'departures', requestId: request.requestId, groups });
-        break;
-      }
-      case 'route': {
-        const context = dayFor(request.time);
-        const overlay = context?.realtime;
-        post(answerRoute(context, request, overlay?.enabled ? overlay.delays : undefined));
-        break;
-      }
-      case 'details': {
-        const context = dayFor(request.time);
-        post({ type: 'details', requestId: request.requestId, details: context ? trainDetails(context, request.train, serviceDayOf(request.time).seconds, request.zoom, request.time) : null });
-        break;
-      }
-    }
-  } catch (e) {
-    post({ type: 'error', message: `Train simulation: ${(e as Error).message}` });
-  }
-};
+const server: Server<TrainWorkerEvents> = serve<TrainWorkerMethods, TrainWorkerEvents>(self as unknown as ChannelPort, {
+  init,
+  frame,
+  realtime: ({ reports, enabled, time }) => {
+    realtime = { reports, enabled, time };
+    if (day) applyRealtime(day);
+  },
+  find: ({ id, time }) => {
+    const context = dayFor(time);
+    return context ? findTrain(context, id, serviceDayOf(time).seconds) : -1;
+  },
+  departures: ({ stations, time, count }) => {
+    const context = dayFor(time);
+    if (!context) return null;
+    context.departureIndex ??= buildDepartureIndex(context.timetable);
+    return nextDepartures(context.network, context.departureIndex, stations, serviceDayOf(time).seconds, count, context.realtime);
+  },
+  route: (request) => {
+    const context = dayFor(request.time);
+    const overlay = context?.realtime;
+    return answerRoute(context, request, overlay?.enabled ? overlay.delays : undefined);
+  },
+  details: ({ train, time, zoom }) => {
+    const context = dayFor(time);
+    return context ? trainDetails(context, train, serviceDayOf(time).seconds, zoom, time) : null;
+  },
+});

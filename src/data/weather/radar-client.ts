@@ -8,6 +8,7 @@
 import { parseRadarCatalogue, RadarCatalogueError, type RadarCatalogue, type RadarFrame } from './radar-catalogue.ts';
 import { radarTileUrl, type RadarTileOptions, type TileId } from './radar-tiles.ts';
 import { RAINVIEWER_CATALOGUE_URL } from './rainviewer-config.ts';
+import { bodyExcerpt, failureText, fetchWithTimeout, globalFetch } from '../timed-fetch.ts';
 
 /** The part of a fetch `Response` the client uses. */
 export interface WeatherResponseLike {
@@ -86,7 +87,7 @@ export class RainViewerClient {
     }
     if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
     if (problems.length > 0) throw new Error(`RainViewerClient: invalid options: ${problems.join(' ')}`);
-    this.fetchFn = options.fetch ?? defaultFetch();
+    this.fetchFn = options.fetch ?? globalFetch();
     this.now = options.now ?? Date.now;
   }
 
@@ -134,37 +135,18 @@ export class RainViewerClient {
 
   private async get<T>(url: string, where: string, signal: AbortSignal | undefined, read: (response: WeatherResponseLike) => Promise<T>): Promise<{ ok: true; body: T } | { ok: false; failure: RadarFailure }> {
     const fail = (kind: RadarFailureKind, key: string, why: string, extra: Partial<RadarFailure> = {}) => ({ ok: false as const, failure: { kind, key, message: `${where}: ${why}`, ...extra } });
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    if (signal?.aborted) controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    try {
-      const response = await this.fetchFn(url, { signal: controller.signal });
-      if (!response.ok) {
-        const text = (await response.text().catch(() => '')).trim();
-        const excerpt = text === '' ? 'empty body' : `body ${JSON.stringify(text.slice(0, 160))}`;
-        const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-        if (response.status === 429) {
-          const retryAfterMs = retryAfter(response.headers.get('retry-after'));
-          const wait = retryAfterMs === undefined ? '' : `; it asks to wait ${Math.round(retryAfterMs / 1000)} s`;
-          return fail('rate-limited', 'HTTP 429', `${status}: too many requests (RainViewer allows 100 per minute per IP)${wait} (${excerpt}).`, { status: 429, retryAfterMs });
-        }
-        return fail('http', `HTTP ${response.status}`, `${status} (${excerpt}).`, { status: response.status });
-      }
-      return { ok: true, body: await read(response) };
-    } catch (error) {
-      if (timedOut) return fail('timeout', 'timeout', `no complete answer within ${this.timeoutMs} ms (request aborted).`);
-      if (signal?.aborted) return fail('aborted', 'aborted', 'the request was cancelled by the caller.');
-      return fail('unreachable', 'unreachable', `the service could not be reached: ${errorText(error)}.`);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
+    const outcome = await fetchWithTimeout((timed) => this.fetchFn(url, { signal: timed }), read, { timeoutMs: this.timeoutMs, signal });
+    if (outcome.ok) return { ok: true, body: outcome.body };
+    const failure = outcome.failure;
+    if (failure.kind !== 'http') return fail(failure.kind, failure.kind, failureText(failure, 'service'));
+    const { response } = failure;
+    const excerpt = bodyExcerpt(failure.body);
+    if (response.status === 429) {
+      const retryAfterMs = retryAfter(response.headers.get('retry-after'));
+      const wait = retryAfterMs === undefined ? '' : `; it asks to wait ${Math.round(retryAfterMs / 1000)} s`;
+      return fail('rate-limited', 'HTTP 429', `${failure.status}: too many requests (RainViewer allows 100 per minute per IP)${wait} (${excerpt}).`, { status: 429, retryAfterMs });
     }
+    return fail('http', `HTTP ${response.status}`, `${failure.status} (${excerpt}).`, { status: response.status });
   }
 }
 
@@ -183,22 +165,4 @@ function retryAfter(value: string | null): number | undefined {
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-/** The error's message with its cause (Node's fetch hides the reason there). */
-function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause: unknown = (error as Error & { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return `${error.message} (${typeof code === 'string' ? `${code}: ` : ''}${cause.message})`;
-  }
-  return error.message;
-}
-
-function defaultFetch(): WeatherFetch {
-  return (url, init) => {
-    if (typeof globalThis.fetch !== 'function') return Promise.reject(new Error('no global fetch in this environment; pass options.fetch'));
-    return globalThis.fetch(url, init);
-  };
 }

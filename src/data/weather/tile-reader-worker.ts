@@ -5,24 +5,19 @@
  * off the main thread. The first 2D canvas of a page can take a second to set
  * up under software rendering; here it holds up nobody. See `tile-reader.ts`.
  */
+import { serve } from '../worker/serve.ts';
+import { transfer, type ChannelPort } from '../worker/wire.ts';
 import { decodePngPixels } from './png-pixels.ts';
 import { RadarPalette } from './radar-palette.ts';
 import { readTile } from './rain-grid.ts';
-import type { TileReadRequest, TileReadResponse } from './tile-reader.ts';
+import type { TileReaderMethods } from './tile-reader.ts';
 
 const palette = new RadarPalette();
-const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.onmessage = async (event: MessageEvent<TileReadRequest>) => {
-  const { id, png, tile, size } = event.data;
-  let response: TileReadResponse;
-  try {
+serve<TileReaderMethods>(self as unknown as ChannelPort, {
+  read: async ({ png, tile, size }) => {
     const rgba = await decodePngPixels(png, size);
     const reading = readTile({ tile, size, rgba }, palette);
-    response = { id, ok: true, reading };
-    scope.postMessage(response, [reading.codes.buffer]);
-  } catch (error) {
-    response = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
-    scope.postMessage(response);
-  }
-};
+    return transfer(reading, [reading.codes.buffer]);
+  },
+});

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { DATE_TIME_FIELDS, japanFields, stepField, stepSpeed, type DateTimeField } from '../../data/playback.ts';
+import { japanFields } from '../../data/japan-time.ts';
+import { DATE_TIME_FIELDS, stepField, stepSpeed, type DateTimeField } from '../../data/playback.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { ControlIntl } from './ControlIntl.tsx';
 

@@ -2,14 +2,15 @@ import { useIntl } from 'react-intl';
 import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import type { FlightModel } from '../../data/flights/flight-model.ts';
 import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
+import { japanFields } from '../../data/japan-time.ts';
 import { localize } from '../../data/network.ts';
 import { useAppStore } from '../store-context.ts';
 import './flights.css';
 
 /** "HH:MM", Japan time, of an instant. */
 export function formatJapanTime(epochMs: number): string {
-  const date = new Date(epochMs + 9 * 3_600_000);
-  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+  const { hour, minute } = japanFields(epochMs);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** The runway of a course, e.g. `34L`, and the course's procedure for the curious (`IX34L`). */

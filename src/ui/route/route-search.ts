@@ -1,4 +1,5 @@
 import type { Journey } from '../../data/routing/journey.ts';
+import { serviceDaySeconds } from '../../data/japan-time.ts';
 import { ROUTE_DAY_MISMATCH } from '../../data/trains/worker-protocol.ts';
 import type { AppStore } from '../../store.ts';
 
@@ -10,13 +11,9 @@ export interface RouteNotice {
 
 const NONE_MESSAGES = { 'after-last-train': 'route.noneAfter', 'before-first-train': 'route.noneBefore', 'no-connection': 'route.noneAtAll' } as const;
 
-/**
- * Seconds of the service day (03:00 to 27:00, Japan time) at an instant. Plain arithmetic on purpose: the calendar
- * module (with its holiday table) stays in the worker, and the day type does not matter here.
- */
+/** Whole seconds of the service day (03:00 to 27:00, Japan time) at an instant. */
 export function serviceSecondsAt(epochMs: number): number {
-  const seconds = Math.floor((epochMs / 1000 + 9 * 3600) % 86400);
-  return seconds < 3 * 3600 ? seconds + 86400 : seconds;
+  return Math.floor(serviceDaySeconds(epochMs));
 }
 
 /** Service-day seconds of "HH:MM" (times before 03:00 belong to the end of the service day). */
