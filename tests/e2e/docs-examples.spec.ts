@@ -24,7 +24,7 @@ import {
   withoutComments,
   type DocExample,
 } from './support/doc-examples.ts';
-import { waitForCameraToSettle } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, rectAround, screenshotImage, type RgbaImage } from './support/pixels.ts';
 import { sharedDataDir } from '../support/gtfs-server.ts';
 import { startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
@@ -188,20 +188,10 @@ function serveHandler(target: string, prefix: string, origin: string) {
 /** Pixels around a place whose colour is within 40 of `rgb`. */
 async function colourAround(page: Page, colour: string, place: string, name?: string): Promise<number> {
   const { lngLat, altitude } = parsePlace(place);
-  await settle(page);
+  await waitForStillView(page);
   const point = await page.evaluate(([p, a]) => window.__docExample.map!.project(p, a), [lngLat, altitude] as const);
   const image = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
   return countColor(image, rectAround(point, 60, 60, image), hex(colour), 40);
-}
-
-/** Waits until the base map has its tiles and the camera rests. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => {
-    const base = window.__docExample.map?.getMapLibreMap();
-    return !base || (base.areTilesLoaded() && !base.isMoving());
-  }, null, { timeout: 60_000 });
-  await page.waitForTimeout(700); // the base map's labels fade in for 300 ms
-  await waitForCameraToSettle(page);
 }
 
 /**
@@ -212,13 +202,13 @@ async function layerPixels(page: Page, id: string, place: string, name: string):
   const { lngLat, altitude } = parsePlace(place);
   const setVisible = (visible: boolean) => page.evaluate(([layer, v]) => void window.__docExample.map!.setLayerVisibility(layer, v ? 'visible' : 'none'), [id, visible] as const);
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden1 = await screenshotImage(page);
   await setVisible(true);
-  await settle(page);
+  await waitForStillView(page);
   const shown = await screenshotImage(page, { testInfo: test.info(), name });
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden2 = await screenshotImage(page);
   await setVisible(true);
   const point = await page.evaluate(([p, a]) => window.__docExample.map!.project(p, a), [lngLat, altitude] as const);
@@ -324,7 +314,7 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
             const bottom = target.endsWith(' bottom');
             const selector = bottom ? target.slice(0, -' bottom'.length).trim() : target;
             const { lngLat, altitude } = parsePlace(place);
-            await settle(page);
+            await waitForStillView(page);
             await expect(page.locator(selector), label).toHaveCount(1);
             await expect
               .poll(
