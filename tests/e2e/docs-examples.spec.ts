@@ -22,6 +22,7 @@ import {
   splitAt,
   toLibraryImports,
   withoutComments,
+  type CheckKey,
   type DocExample,
 } from './support/doc-examples.ts';
 import { waitForStillView } from './support/waits.ts';
@@ -224,6 +225,9 @@ async function layerPixels(page: Page, id: string, place: string, name: string):
   return count;
 }
 
+/** The checks that read the map's pixels. */
+const PIXEL_CHECKS: ReadonlySet<CheckKey> = new Set(['element', 'pixels', 'no-pixels', 'draws']);
+
 async function runGroup(page: Page, context: BrowserContext, group: DocExample[]) {
   const start = Date.now();
   const timing = (what: string) => process.env.DOC_EXAMPLES_TIMING && console.log(`${((Date.now() - start) / 1000).toFixed(1)} s ${what}`);
@@ -258,9 +262,11 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
       expect(pageErrors, `${where}: uncaught errors`).toEqual([]);
       timing(`${where} ran`);
       if (n === 0 && (await page.evaluate(() => window.__docExample.map !== null))) {
+        // The base map too when a check reads pixels (those wait for a still view again); other checks go on while it loads.
+        const marks = group.some((e) => e.checks.some((c) => PIXEL_CHECKS.has(c.key))) ? ['tt:network-drawn', 'tt:basemap-idle'] : ['tt:network-drawn'];
         await page.waitForFunction(
-          () => window.__docExample.loaded && ['tt:network-drawn', 'tt:basemap-idle'].every((mark) => performance.getEntriesByName(mark).length > 0),
-          null,
+          (marks) => window.__docExample.loaded && marks.every((mark) => performance.getEntriesByName(mark).length > 0),
+          marks,
           { timeout: 180_000 },
         );
         // (The camera may be moving for good here, e.g. following a tracked train: the checks that need a still
