@@ -71,6 +71,7 @@ async function layerPixels(page: Page, id: string, lngLat: [number, number], alt
 }
 
 test('a GeoJSON layer draws its line, hides with setLayerVisibility and below its minzoom; ids are checked', async ({ page }) => {
+  test.setTimeout(300_000); // nine still views and screenshots (layerPixels three times): 2.5 min on a loaded machine
   await page.goto('/examples/geojson.html');
   await waitForNetwork(page);
   await listenForErrors(page);

@@ -98,7 +98,8 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
   expect(result.throws.unknownDataSource).toBe('no error');
   expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
   expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
-  // The base map instance and the model space of three.js layers.
+  // The base map instance (there once the base map has loaded) and the model space of three.js layers.
+  await page.waitForFunction(() => window.map.getMapLibreMap() !== null, null, { timeout: 120_000 });
   const extras = await page.evaluate(() => {
     const base = window.map.getMapLibreMap();
     const origin = window.map.getModelPosition([139.7671, 35.6812]);

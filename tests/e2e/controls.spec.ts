@@ -47,9 +47,8 @@ async function clockHourMinute(page: Page) {
  */
 test.describe.serial('on one page at the weekday morning peak', () => {
   let page: Page;
-  test.setTimeout(300_000);
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(300_000); // opening the map and waiting for the morning's trains: up to 2 min on a loaded machine
     page = await browser.newPage();
     await open(page);
     await waitForTrains(page);
@@ -280,7 +279,6 @@ test.describe('on a phone (390×844, touch)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('while tracking, every control is clear of the timetable sheet, the viewpoint menu and app info can be tapped', async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
     await open(page, undefined, { basemap: false });
     await waitForTrains(page);
     await page.evaluate(() => void window.map.setSelection('JR-East.Yamanote.712G'));

@@ -42,7 +42,6 @@ interface DocMap {
   once(type: string, listener: () => void): unknown;
   project(lngLat: [number, number], altitude?: number): { x: number; y: number };
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): unknown;
-  getMapLibreMap(): { areTilesLoaded(): boolean; isMoving(): boolean } | null;
 }
 
 const pages = apiPages();
@@ -96,7 +95,7 @@ for (const name of pages) {
   const toRun = [...en.filter((e) => e.skip === null), ...japaneseToRun(en, japanese(name))];
   if (!toRun.length) continue;
   test(`the examples of ${name} run and do what the page says`, async ({ page, context }) => {
-    test.setTimeout(120_000 + 120_000 * toRun.length);
+    test.setTimeout(120_000 + 120_000 * toRun.length); // each example opens a map of its own: up to 2 min each on a loaded machine
     // A block and the blocks that continue it run in one page.
     const groups: DocExample[][] = [];
     for (const e of toRun) {

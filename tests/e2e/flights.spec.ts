@@ -217,7 +217,7 @@ test.describe.serial('airplanes on one page', () => {
   let empty: RgbaImage;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(240_000); // the map opened twice (the page's, then one with the local flight server) until aircraft are drawn
     // A busy hour that started 30 minutes ago: arrivals on approach and departures climbing out now.
     // With them, a code-share, a cancelled and a diverted arrival from Fukuoka due to touch down 3.5–4.5 minutes
     // after the map first asks for the flights (their time is renewed until then): on approach during the tests.
@@ -546,7 +546,6 @@ test.describe.serial('airplanes on one page', () => {
 
 test.describe('airplanes from the start of a page', () => {
   test('the app opened with ?selection=<flight id> tracks that flight from the start', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
     // The busy hour, and the code-share arrival touching down 2–3 minutes after the map first asks for the flights
     // (so on approach then, however long the start took): its time is renewed until that first request.
     const busy = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
@@ -613,7 +612,6 @@ test.describe('airplanes from the start of a page', () => {
   });
 
   test('without an access token no airplane is drawn and the app info says why', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
     const consoleErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());

@@ -111,7 +111,6 @@ async function openHalifax(page: Page, extra = '') {
 const MAP_AREA: Rect = { x: 170, y: 0, width: 1040, height: 680 };
 
 test('the URL parameters draw Halifax: camera fits the feed, local time, routes in colour, vehicles over them', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openHalifax(page);
   const [source] = await page.evaluate(() => window.map.getDataSources());
   expect(source).toMatchObject({ id: 'gtfs-1', status: 'loaded', agencies: ['Halifax Transit'], timezone: 'America/Halifax', routeCount: 80, stopCount: 2386 });
@@ -155,7 +154,7 @@ test('the URL parameters draw Halifax: camera fits the feed, local time, routes 
 });
 
 test('a vehicle moves along its shape between polls, smoothly', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000); // a poll interval (20 s) to wait for, then 12 s of samples, after opening Halifax
   await openHalifax(page);
   const first = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
   expect(first).not.toBeNull();
@@ -181,7 +180,6 @@ test('a vehicle moves along its shape between polls, smoothly', async ({ page })
 });
 
 test('pointing at a bus shows its popup; clicking tracks it; playback shows no vehicles', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openHalifax(page);
   const events: string[] = await page.evaluate(() => {
     const list: string[] = [];
@@ -252,7 +250,6 @@ test('pointing at a bus shows its popup; clicking tracks it; playback shows no v
 });
 
 test('a data source with only a zip: routes and stops, no vehicles, and the app info says why', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await recordErrors(page);
   await page.goto(`/?lang=en&theme=light#12/44.6488/-63.5752/0/0`);
   await waitForMark(page, 'tt:network-drawn');
@@ -277,7 +274,6 @@ test('a data source with only a zip: routes and stops, no vehicles, and the app 
 });
 
 test('the Kawasaki zip without shapes.txt and a colour with "#" give precise errors; Tokyo keeps running', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await recordErrors(page);
   // A weekday morning in Tokyo, so that trains run whatever the hour the test runs at (between about 01:00 and 04:30
   // in Tokyo none do, and the test waited for them in vain).

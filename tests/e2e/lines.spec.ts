@@ -97,7 +97,7 @@ function blendedEdgePixels(image: Awaited<ReturnType<typeof screenshotImage>>, a
 }
 
 test('lines keep their colours, side by side and antialiased, at zooms 9, 11, 14, 16 and 18', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000); // five zooms, each waiting for the base map's tiles at that zoom
   await openMap(page, `?lang=en&theme=light&${NO_TRAINS}`, `#16/${CORRIDOR_CENTRE[1]}/${CORRIDOR_CENTRE[0]}/0/0`);
   const size = page.viewportSize()!;
   // Centre the camera between the two lines (found at zoom 16), so that both stay in the window at zoom 18.

@@ -25,8 +25,6 @@ import {
   waitForCameraToSettle,
 } from './support/map-page.ts';
 
-test.setTimeout(300_000);
-
 /** These tests read the camera, the hash and the names listed, never the base map's pixels: they go on while it loads. */
 const NO_BASEMAP = { basemap: false };
 

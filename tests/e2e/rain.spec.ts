@@ -102,9 +102,8 @@ function rainPixels(wet: RgbaImage, dry: RgbaImage): { share: number; blueShare:
 
 test.describe.serial('rain on one page', () => {
   let page: Page;
-  test.setTimeout(420_000);
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(240_000); // the map opened twice (the page's, then one reading the local radar)
     page = await browser.newPage();
     await openRainMap(page, { catalogueUrl: server.catalogueUrl, intervalMs: INTERVAL_MS });
   });
@@ -194,7 +193,6 @@ test.describe.serial('rain on one page', () => {
 });
 
 test('a failing radar: one error per distinct failure, trains keep moving, and the rain comes back by itself', async ({ page }, testInfo) => {
-  test.setTimeout(420_000);
   const failing = await startWeatherServer({ timesNearNow: true });
   try {
     failing.setCatalogueMode('http-503');

@@ -362,7 +362,7 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('a train 3 minutes late carries the orange sphere and "3 min late" in its popup', async ({ page }, testInfo) => {
-    test.setTimeout(720_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.main, 1);
     await waitForTrainFrames(page);
@@ -391,7 +391,7 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('a train 30 s late has no sphere and no delay in its popup', async ({ page }, testInfo) => {
-    test.setTimeout(720_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.challenge, 1);
     await waitForTrainFrames(page);
@@ -418,7 +418,7 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('an extra train with no timetable shows its popup and can be tracked like any other', async ({ page }, testInfo) => {
-    test.setTimeout(600_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.challenge, 1);
     await waitForTrainFrames(page);
@@ -444,7 +444,6 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('no sphere and no polling when the clock is not in real-time mode', async ({ page }, testInfo) => {
-    test.setTimeout(420_000);
     await openMap(page, { ...realtimeOptions(servers), time: FIXTURE_DATE });
     // What is tested is an absence over time: no poll of the hosts in four intervals.
     await page.waitForTimeout(4 * INTERVAL_MS);
@@ -459,7 +458,6 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('killing the server keeps trains moving and reports the error once', async ({ page }, testInfo) => {
-    test.setTimeout(420_000);
     const failedPolls: string[] = [];
     page.on('requestfailed', (request) => {
       const url = new URL(request.url());

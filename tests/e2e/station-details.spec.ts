@@ -106,6 +106,7 @@ test('a transfer between differently named stations shows the names together, ea
 });
 
 test('exits at night: the list with closed exits in orange and their hours, markers on the map, highlight, fly', async ({ page }, testInfo) => {
+  test.setTimeout(300_000); // five still views of the map, one after a flight: 2.5 min on a loaded machine
   await open(page, `&selection=${encodeURIComponent('odpt.Station:TokyoMetro.Marunouchi.Kasumigaseki')}`);
   const panel = page.getByTestId('station-panel');
   await expect(panel.getByTestId('station-name')).toContainText('Kasumigaseki');

@@ -24,7 +24,7 @@ test.describe.configure({ mode: 'serial' });
 let en: Page;
 let ja: Page;
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000); // two pages opened, under software WebGL
+  test.setTimeout(360_000); // two maps opened, each until its base map is drawn: 3 min on a loaded machine
   en = await browser.newPage();
   await openMap(en, `?lang=en&theme=light&${NO_TRAINS}`);
   ja = await browser.newPage();

@@ -191,6 +191,7 @@ function shapeCentres(zoom: number): Array<[number, number, number]> {
 }
 
 test('station shapes show their white fill in a tilted view, near and far (none of it lost to the depth test)', async ({ page }, testInfo) => {
+  test.setTimeout(300_000); // two tilted views to the horizon, each waiting for the base map's tiles: 2 min on a loaded machine
   await open(page);
   await page.evaluate(() => {
     for (const id of ['trains', 'station-names', 'flights']) window.map.setLayerVisibility(id, 'none');

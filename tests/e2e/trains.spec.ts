@@ -57,7 +57,6 @@ test('trains are drawn at the morning peak and move between two screenshots', as
 });
 
 test('zoomed out over the whole network, every train still shows, one box each', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openWithTrains(page, '', STANDING_TIME);
   await page.evaluate(() => { window.map.jumpTo({ center: [139.8, 35.48], zoom: 9.3, pitch: 0, bearing: 0 }); });
   // A car would be under 2 pixels long here: the frame holds one box per train in view, not one per car.
@@ -94,7 +93,6 @@ test('zoomed out over the whole network, every train still shows, one box each',
 });
 
 test('hovering a train shows its popup with the line name; clicking tracks it with its timetable', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openWithTrains(page, '', STANDING_TIME);
   await page.evaluate(() => { window.map.jumpTo({ zoom: 16, pitch: 30 }); });
   const events: string[] = await page.evaluate(() => {
@@ -155,7 +153,7 @@ test('hovering a train shows its popup with the line name; clicking tracks it wi
 });
 
 test('each of the eight tracking viewpoints moves the camera as specified', async ({ page }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(300_000); // eight viewpoints, each a camera transition to wait for
   await openWithTrains(page, `&selection=${encodeURIComponent(YAMANOTE_TRAIN)}`);
   await expect(page.getByTestId('tracking-panel')).toBeVisible({ timeout: 30_000 });
   const expected: Record<string, { zoom?: number; pitch?: number; relative?: number; orbit?: boolean }> = {

@@ -93,17 +93,18 @@ export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500)
 }
 
 /**
- * Waits until the base map has nothing left to do: the tiles of the view
- * loaded, its labels placed and faded in, no transition running (MapLibre's
- * `idle` event, after a repaint asked for here so that it fires even when the
- * map was idle already). Returns at once when the map has no base map.
+ * Waits until the base map has nothing left to do: loaded and drawn once
+ * (the `tt:basemap-idle` mark), then the tiles of the current view loaded,
+ * its labels placed and faded in, no transition running (MapLibre's `idle`
+ * event, after a repaint asked for here so that it fires even when the map
+ * was idle already).
  */
-export async function waitForBasemapIdle(page: Page, timeout = 60_000): Promise<void> {
+export async function waitForBasemapIdle(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('tt:basemap-idle').length > 0 && window.map.getMapLibreMap() !== null, null, { timeout });
   await page.evaluate(
     (timeout) =>
       new Promise<void>((resolve, reject) => {
-        const base = window.map.getMapLibreMap();
-        if (!base) return resolve();
+        const base = window.map.getMapLibreMap()!;
         const timer = setTimeout(() => reject(new Error(`the base map was not idle within ${timeout} ms (tiles loaded: ${base.areTilesLoaded()}, moving: ${base.isMoving()})`)), timeout);
         base.once('idle', () => {
           clearTimeout(timer);
