@@ -8,9 +8,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
+  // One worker: a test is CPU-bound by itself (software WebGL, the base map's tile workers, screenshots), and the
+  // checks of frame rates (eco mode, rain) need the CPU a test has alone.
   workers: 1,
+  // No retries: a test that fails once is a defect to fix. The few loops that point again at something moving say why.
   retries: 0,
-  timeout: 240_000,
+  // Most tests take 10-30 s on an idle 2-core machine and up to 90 s with a load of 15-20; the longer ones set their own.
+  timeout: 180_000,
   expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

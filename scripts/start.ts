@@ -2,6 +2,7 @@
  * `npm start`: builds the data bundle if it is missing or older than its
  * source, builds the app if it is missing or older than its sources, then
  * serves everything at http://127.0.0.1:5173/ (PORT/HOST or --port/--host to change).
+ * With `--build-only` it stops after the builds (CI builds before it tests, timing each).
  */
 import { existsSync } from 'node:fs';
 import { DOCS_BASE, resolvePaths } from './config.ts';
@@ -11,6 +12,7 @@ import { createAppServer } from './static-server.ts';
 async function main() {
   const paths = resolvePaths();
   await ensureBuilt(paths);
+  if (process.argv.includes('--build-only')) return;
   if (!existsSync(paths.basemap)) console.warn(`warning: base map not found at ${paths.basemap}; set it with --basemap or BASEMAP_PMTILES. The map will show without a base map.`);
   if (!existsSync(paths.fonts)) console.warn(`warning: glyphs not found at ${paths.fonts}; set them with --fonts or BASEMAP_FONTS.`);
   const server = createAppServer(paths);

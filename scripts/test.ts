@@ -15,6 +15,8 @@ interface SuiteResult {
   passed: number;
   failed: number;
   note?: string;
+  /** Wall time of the suite, seconds. */
+  seconds?: number;
 }
 
 const RESULTS = join(ROOT, 'test-results');
@@ -77,17 +79,24 @@ function e2eSuite(): SuiteResult {
   return { name: 'browser', passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: crashed ? `playwright exited with ${status}` : undefined };
 }
 
+/** Runs a suite and records its wall time. */
+function timed(suite: () => SuiteResult): SuiteResult {
+  const start = performance.now();
+  const result = suite();
+  return { ...result, seconds: Math.round((performance.now() - start) / 1000) };
+}
+
 mkdirSync(RESULTS, { recursive: true });
 const suites: SuiteResult[] = [];
-if (only === null || only === 'lint') suites.push(lintSuite());
-if (only === null || only === 'unit') suites.push(unitSuite());
+if (only === null || only === 'lint') suites.push(timed(lintSuite));
+if (only === null || only === 'unit') suites.push(timed(unitSuite));
 if (only === null || only === 'e2e') {
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     suites.push({ name: 'browser', passed: 0, failed: 1, note: 'Chromium is not installed (apt-get install chromium fonts-noto-cjk, or set CHROMIUM_PATH)' });
-  } else suites.push(e2eSuite());
+  } else suites.push(timed(e2eSuite));
 }
 console.log('');
-for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed${s.note ? ` (${s.note})` : ''}`);
+for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed${s.note ? ` (${s.note})` : ''}${s.seconds !== undefined ? ` in ${s.seconds} s` : ''}`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, rectAround, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
 
 const ORANGE = hex('#e8710a');
@@ -39,16 +40,6 @@ function colourChanges(a: RgbaImage, b: RgbaImage, rect: Rect): number {
   return count;
 }
 
-/** Waits until the base map has every tile of the view and the camera has settled. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => {
-    const base = window.map.getMapLibreMap();
-    return !base || (base.areTilesLoaded() && !base.isMoving());
-  }, null, { timeout: 60_000 });
-  await page.waitForTimeout(700); // the base map's labels fade for 300 ms
-  await waitForCameraToSettle(page);
-}
-
 /**
  * Pixels in a square around a place (altitude in metres) that layer `id` draws: hidden, shown, hidden again, the
  * pixels that differ from both hidden shots while those two agree (so that a base map tile or label arriving
@@ -57,13 +48,13 @@ async function settle(page: Page) {
 async function layerPixels(page: Page, id: string, lngLat: [number, number], altitude = 0, name?: string, size = 60) {
   const setVisible = (visible: boolean) => page.evaluate(([layer, v]) => void window.map.setLayerVisibility(layer as string, v ? 'visible' : 'none'), [id, visible] as const);
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden1 = await screenshotImage(page);
   await setVisible(true);
-  await settle(page);
+  await waitForStillView(page);
   const shown = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden2 = await screenshotImage(page);
   await setVisible(true);
   const point = await page.evaluate(([p, a]) => window.map.project(p as [number, number], a as number), [lngLat, altitude] as const);
@@ -80,6 +71,7 @@ async function layerPixels(page: Page, id: string, lngLat: [number, number], alt
 }
 
 test('a GeoJSON layer draws its line, hides with setLayerVisibility and below its minzoom; ids are checked', async ({ page }) => {
+  test.setTimeout(300_000); // nine still views and screenshots (layerPixels three times): 2.5 min on a loaded machine
   await page.goto('/examples/geojson.html');
   await waitForNetwork(page);
   await listenForErrors(page);
@@ -132,10 +124,11 @@ test('a 3D Tiles layer draws the local sample tileset', async ({ page }, testInf
   await listenForErrors(page);
   // The four tiles load; compare the view with the layer shown and hidden.
   await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.b3dm')).length), { timeout: 60_000 }).toBe(4);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   const centre = await page.evaluate(() => window.map.getCenter());
   await screenshotImage(page, { testInfo, name: 'tile-3d-layer.png' });
-  expect(await layerPixels(page, 'city', [centre.lng, centre.lat], 0, undefined, 2000), 'pixels the tiles cover').toBeGreaterThan(5000);
+  // Loaded tiles are still decoded and uploaded before they are drawn (no event of the map says when): shots until they show.
+  await expect.poll(() => layerPixels(page, 'city', [centre.lng, centre.lat], 0, undefined, 2000), { message: 'pixels the tiles cover', timeout: 60_000 }).toBeGreaterThan(5000);
   expect(failed).toEqual([]);
   expect(await errors(page)).toEqual([]);
 });
@@ -153,8 +146,7 @@ test('a three.js layer draws its box at its model position and follows the camer
   expect(await layerPixels(page, 'box', [139.775, 35.675])).toBe(0);
   const before = await screenshotImage(page);
   await page.evaluate(() => void window.map.removeLayer('box'));
-  await page.waitForTimeout(300);
-  await waitForCameraToSettle(page);
+  await waitForStillView(page);
   const after = await screenshotImage(page);
   expect(colourChanges(before, after, { x: 0, y: 0, width: before.width, height: before.height })).toBeGreaterThan(1500);
   expect(await errors(page)).toEqual([]);

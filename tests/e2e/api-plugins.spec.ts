@@ -3,14 +3,14 @@
  * the person switches it and the modes change, what it draws, and the error events of unknown and duplicate ids.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForNetwork } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
 import { attachPng, screenshotImage, type RgbaImage } from './support/pixels.ts';
 
 const log = (page: Page) => page.evaluate(() => (window as unknown as { pluginLog: string[] }).pluginLog.splice(0));
 /** The map, once what changed is drawn. */
 async function shot(page: Page): Promise<RgbaImage> {
-  await page.waitForTimeout(1000);
-  await waitForCameraToSettle(page);
+  await waitForStillView(page);
   return screenshotImage(page);
 }
 /** Pixels of the map (left of the controls, under the clock) whose colour differs by more than 30 between two shots. */
@@ -30,7 +30,8 @@ test('a plugin: its switch in the layers panel, callbacks in order as it is swit
   await waitForNetwork(page);
   await expect.poll(() => page.evaluate(() => (window as unknown as { pluginLog: string[] }).pluginLog.length)).toBe(2);
   expect(await log(page)).toEqual(['onAdd', 'onEnabled']);
-  // The landmarks' layer loads with its code: wait until switching the plugin off changes the map.
+  // The landmarks' layer loads with its code (the chunk of src/layers/custom-deck-layers.ts): wait for it.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/custom-deck-layers-[^/]*\.js$/.test(r.name)), null, { timeout: 60_000 });
   const toggle = page.getByTestId('plugin-landmarks');
   let on = await shot(page);
   await page.getByTestId('layers-button').click();

@@ -6,6 +6,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectCamera, getCamera, NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { attachPng } from './support/pixels.ts';
+import { waitForFrames } from './support/waits.ts';
+
+/** These tests read events, the camera and elements over the map, never the base map's pixels: they go on while it loads. */
+const NO_BASEMAP = { basemap: false };
 
 /** Records every event of `types` fired by window.map as "type" strings (with lng/lat checks kept aside). */
 async function recordEvents(page: Page, types: readonly string[]) {
@@ -26,7 +30,7 @@ const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard:
 const count = (list: string[], type: string) => list.filter((t) => t === type).length;
 
 test('getters read a jump at once; a bad argument throws naming it, an unknown thing fires error', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   const result = await page.evaluate(() => {
     const map = window.map;
     map.setZoom(16.5);
@@ -94,7 +98,8 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
   expect(result.throws.unknownDataSource).toBe('no error');
   expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
   expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
-  // The base map instance and the model space of three.js layers.
+  // The base map instance (there once the base map has loaded) and the model space of three.js layers.
+  await page.waitForFunction(() => window.map.getMapLibreMap() !== null, null, { timeout: 120_000 });
   const extras = await page.evaluate(() => {
     const base = window.map.getMapLibreMap();
     const origin = window.map.getModelPosition([139.7671, 35.6812]);
@@ -131,7 +136,7 @@ const BOX_ZOOM_EVENTS = ['boxzoomstart', 'boxzoomend', 'boxzoomcancel'] as const
 
 test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({ page }, testInfo) => {
   await page.mouse.move(1, 1);
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   await waitForCameraToSettle(page);
   await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS, ...BOX_ZOOM_EVENTS]);
 
@@ -247,7 +252,8 @@ test('mouse gestures fire the map events with lngLat and point; camera motion fi
   await page.mouse.move(450, 320, { steps: 2 });
   await page.mouse.up();
   await page.keyboard.up('Shift');
-  await page.waitForTimeout(600);
+  // Nothing follows: no box zoom ends and the camera does not move in the next frames (a transition starts in one).
+  await waitForFrames(page, 3);
   list = await heard(page);
   expect(count(list, 'boxzoomstart')).toBe(1);
   expect(count(list, 'boxzoomcancel')).toBe(1);
@@ -302,7 +308,7 @@ test('mouse gestures fire the map events with lngLat and point; camera motion fi
 test.describe('touch', () => {
   test.use({ hasTouch: true });
   test('touchstart, touchmove, touchend and touchcancel on the map, with their place', async ({ page }) => {
-    await openMap(page, `?lang=en&${NO_TRAINS}`);
+    await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
     await recordEvents(page, ['touchstart', 'touchmove', 'touchend', 'touchcancel']);
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' || type === 'touchCancel' ? [] : [{ x, y }] });
@@ -313,7 +319,8 @@ test.describe('touch', () => {
     await touch('touchStart', 500, 300);
     await touch('touchCancel', 500, 300);
     await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.length)).toBeGreaterThanOrEqual(4);
-    await page.waitForTimeout(500);
+    // The touches reach the page in order: the cancel, sent last, comes last.
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('touchcancel'))).toBe(true);
     const list = await heard(page);
     expect(count(list, 'touchstart')).toBe(2);
     expect(count(list, 'touchmove')).toBeGreaterThanOrEqual(1);
@@ -326,7 +333,7 @@ test.describe('touch', () => {
 
 test('markers sit at their places and follow the camera, hide below minZoom, and fire click, mouseenter and mouseleave; a popup opens at the clicked place', async ({ page }, testInfo) => {
   await page.goto('/examples/markers.html');
-  await waitForNetwork(page);
+  await waitForNetwork(page, NO_BASEMAP);
   await waitForCameraToSettle(page);
   const markers = page.locator('.landmark');
   await expect(markers).toHaveCount(3);
@@ -378,7 +385,7 @@ test('markers sit at their places and follow the camera, hide below minZoom, and
 
 test('a panel with title buttons folds by its title; a modal panel opens over a dimmed map and closes with Escape', async ({ page }, testInfo) => {
   await page.goto('/examples/panel.html');
-  await waitForNetwork(page);
+  await waitForNetwork(page, NO_BASEMAP);
   const panel = page.locator('.tt-api-panel').first();
   await expect(panel.getByRole('heading', { name: 'Morning peak' })).toBeVisible();
   await panel.getByRole('button', { name: 'Underground' }).click();

@@ -40,7 +40,6 @@ function atNextResize(page: Page): Promise<{ width: number; opaque: number }> {
 }
 
 test('while the camera turns on a slow machine, the base map draws at half resolution, sharp again at rest, and never shows a cleared canvas', async ({ page }) => {
-  test.setTimeout(120_000);
   await openMap(page, `?lang=en&${NO_TRAINS}`);
   const fullWidth = await page.locator(BASEMAP_CANVAS).evaluate((canvas) => (canvas as HTMLCanvasElement).width);
 

@@ -7,15 +7,17 @@
  * the tab order.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForCameraToSettle, waitForNetwork, type MapReadiness } from './support/map-page.ts';
+import { waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, screenshotImage } from './support/pixels.ts';
 
 /** Tuesday 24 Nov 2026, 08:00 in Tokyo: the morning peak, in playback from there. */
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
 
-async function open(page: Page, query = `?lang=en&theme=light&${MORNING}`) {
+/** Opens the app; `basemap: false` for a test that reads no pixels of the base map (see `MapReadiness`). */
+async function open(page: Page, query = `?lang=en&theme=light&${MORNING}`, readiness: MapReadiness = {}) {
   await page.goto(`/${query}`);
-  await waitForNetwork(page);
+  await waitForNetwork(page, readiness);
   await page.evaluate(() => {
     const w = window as unknown as { events: string[] };
     w.events = [];
@@ -45,9 +47,8 @@ async function clockHourMinute(page: Page) {
  */
 test.describe.serial('on one page at the weekday morning peak', () => {
   let page: Page;
-  test.setTimeout(300_000);
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(300_000); // opening the map and waiting for the morning's trains: up to 2 min on a loaded machine
     page = await browser.newPage();
     await open(page);
     await waitForTrains(page);
@@ -59,6 +60,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   test('eco mode: the trains are redrawn about once a second (ecomode events), normal again at the display rate', async () => {
     await resetEvents(page);
     await waitForTrains(page);
+    // What is tested is a rate: train frames counted over a fixed time.
     const framesIn = async (ms: number) => {
       const before = (await stats(page)).trainFrames;
       await page.waitForTimeout(ms);
@@ -67,13 +69,14 @@ test.describe.serial('on one page at the weekday morning peak', () => {
     const normal = await framesIn(4000);
     await page.getByTestId('eco-button').click();
     await expect(page.getByTestId('eco-button')).toHaveAttribute('aria-pressed', 'true');
-    await page.waitForTimeout(1500);
+    // A frame asked for before the switch may still come at the old rate; the second one comes at the new.
+    await waitForTrainFrames(page);
     const eco = await framesIn(4000);
     expect(eco, `eco ${eco} frames in 4 s`).toBeLessThanOrEqual(6);
     expect(eco).toBeGreaterThanOrEqual(2);
     expect(normal, `normal ${normal} frames in 4 s`).toBeGreaterThan(eco * 2);
     await page.getByTestId('eco-button').click();
-    await page.waitForTimeout(1000);
+    await waitForTrainFrames(page);
     expect(await framesIn(4000)).toBeGreaterThan(eco * 2);
     expect(await events(page)).toEqual(['ecomode eco', 'ecomode normal']);
     expect(await page.evaluate(() => window.map.getEcoMode())).toBe('normal');
@@ -100,8 +103,9 @@ test.describe.serial('on one page at the weekday morning peak', () => {
     await expect(trains).toHaveAttribute('aria-checked', 'false');
     await page.mouse.click(200, 400); // outside the panel: closes it
     await expect(panel).toBeHidden();
-    await page.waitForTimeout(1500);
+    await waitForStillView(page);
     const hidden = await screenshotImage(page, { testInfo, name: 'trains-hidden.png' });
+    // What is tested is stillness over time: nothing but the clock changes in the next 1.5 s.
     await page.waitForTimeout(1500);
     const hiddenLater = await screenshotImage(page);
     // With trains hidden, nothing moves but the clock's seconds; with them shown, the cars differ from the hidden view.
@@ -230,7 +234,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
 
 test('the page speaks the interface language, and Tab reaches the controls before the map', async ({ page }) => {
   // Real time: in playback the clock's own buttons come first (top left).
-  await open(page, '?lang=ja');
+  await open(page, '?lang=ja', { basemap: false });
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
   await page.locator('body').focus();
   await page.keyboard.press('Tab');
@@ -251,7 +255,7 @@ test.describe('on a sharing browser (Chrome on Android)', () => {
       (window as unknown as { shared: ShareData[] }).shared = shared;
       Object.defineProperty(navigator, 'share', { value: (data: ShareData) => (shared.push(data), Promise.resolve()), configurable: true });
     });
-    await open(page);
+    await open(page, undefined, { basemap: false });
     await expect(page.getByTestId('share-button')).toHaveCount(0);
     await page.evaluate(() => void window.map.setSelection('JR-East.Yamanote.Shinjuku'));
     const share = page.getByTestId('share-button');
@@ -266,7 +270,7 @@ test.describe('on a sharing browser (Chrome on Android)', () => {
     expect(url.hash).toMatch(/^#1[5-9](\.\d+)?\/35\.\d+\/139\.\d+\/-?\d+(\.\d+)?\/\d+(\.\d+)?$/);
     // Opening the link selects the station again.
     await page.goto(url.href);
-    await waitForNetwork(page);
+    await waitForNetwork(page, { basemap: false });
     await expect.poll(() => page.evaluate(() => window.map.getSelection())).toMatch(/Shinjuku$/);
   });
 });
@@ -275,8 +279,7 @@ test.describe('on a phone (390×844, touch)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('while tracking, every control is clear of the timetable sheet, the viewpoint menu and app info can be tapped', async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
-    await open(page);
+    await open(page, undefined, { basemap: false });
     await waitForTrains(page);
     await page.evaluate(() => void window.map.setSelection('JR-East.Yamanote.712G'));
     const panel = page.getByTestId('tracking-panel');
@@ -314,7 +317,7 @@ test.describe('on a phone (390×844, touch)', () => {
 
 // Its own page: each extra map takes four WebGL contexts, and the browser drops the oldest past its limit.
 test('option flags hide their controls', async ({ page }) => {
-  await open(page);
+  await open(page, undefined, { basemap: false });
   const buttonsOf = (options: Record<string, boolean>) =>
     page.evaluate(async (options) => {
       const MapClass = window.map.constructor as new (options: Record<string, unknown>) => Window['map'];

@@ -8,8 +8,6 @@ import { collectConsole } from './support/page-log.ts';
 import { getCamera, NO_TRAINS, openMap, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng } from './support/pixels.ts';
 
-test.setTimeout(240_000);
-
 test('dataUrl "/nonexistent/": error event with the URL and HTTP 404, error panel, the rest of the page keeps working', async ({ page, baseURL }, testInfo) => {
   const log = collectConsole(page);
   await openMap(page, `?lang=en&${NO_TRAINS}`);

@@ -22,9 +22,10 @@ import {
   splitAt,
   toLibraryImports,
   withoutComments,
+  type CheckKey,
   type DocExample,
 } from './support/doc-examples.ts';
-import { waitForCameraToSettle } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, rectAround, screenshotImage, type RgbaImage } from './support/pixels.ts';
 import { sharedDataDir } from '../support/gtfs-server.ts';
 import { startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
@@ -41,7 +42,6 @@ interface DocMap {
   once(type: string, listener: () => void): unknown;
   project(lngLat: [number, number], altitude?: number): { x: number; y: number };
   setLayerVisibility(id: string, visibility: 'visible' | 'none'): unknown;
-  getMapLibreMap(): { areTilesLoaded(): boolean; isMoving(): boolean } | null;
 }
 
 const pages = apiPages();
@@ -95,7 +95,7 @@ for (const name of pages) {
   const toRun = [...en.filter((e) => e.skip === null), ...japaneseToRun(en, japanese(name))];
   if (!toRun.length) continue;
   test(`the examples of ${name} run and do what the page says`, async ({ page, context }) => {
-    test.setTimeout(120_000 + 120_000 * toRun.length);
+    test.setTimeout(120_000 + 120_000 * toRun.length); // each example opens a map of its own: up to 2 min each on a loaded machine
     // A block and the blocks that continue it run in one page.
     const groups: DocExample[][] = [];
     for (const e of toRun) {
@@ -188,20 +188,10 @@ function serveHandler(target: string, prefix: string, origin: string) {
 /** Pixels around a place whose colour is within 40 of `rgb`. */
 async function colourAround(page: Page, colour: string, place: string, name?: string): Promise<number> {
   const { lngLat, altitude } = parsePlace(place);
-  await settle(page);
+  await waitForStillView(page);
   const point = await page.evaluate(([p, a]) => window.__docExample.map!.project(p, a), [lngLat, altitude] as const);
   const image = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
   return countColor(image, rectAround(point, 60, 60, image), hex(colour), 40);
-}
-
-/** Waits until the base map has its tiles and the camera rests. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => {
-    const base = window.__docExample.map?.getMapLibreMap();
-    return !base || (base.areTilesLoaded() && !base.isMoving());
-  }, null, { timeout: 60_000 });
-  await page.waitForTimeout(700); // the base map's labels fade in for 300 ms
-  await waitForCameraToSettle(page);
 }
 
 /**
@@ -212,13 +202,13 @@ async function layerPixels(page: Page, id: string, place: string, name: string):
   const { lngLat, altitude } = parsePlace(place);
   const setVisible = (visible: boolean) => page.evaluate(([layer, v]) => void window.__docExample.map!.setLayerVisibility(layer, v ? 'visible' : 'none'), [id, visible] as const);
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden1 = await screenshotImage(page);
   await setVisible(true);
-  await settle(page);
+  await waitForStillView(page);
   const shown = await screenshotImage(page, { testInfo: test.info(), name });
   await setVisible(false);
-  await settle(page);
+  await waitForStillView(page);
   const hidden2 = await screenshotImage(page);
   await setVisible(true);
   const point = await page.evaluate(([p, a]) => window.__docExample.map!.project(p, a), [lngLat, altitude] as const);
@@ -233,6 +223,9 @@ async function layerPixels(page: Page, id: string, place: string, name: string):
   }
   return count;
 }
+
+/** The checks that read the map's pixels. */
+const PIXEL_CHECKS: ReadonlySet<CheckKey> = new Set(['element', 'pixels', 'no-pixels', 'draws']);
 
 async function runGroup(page: Page, context: BrowserContext, group: DocExample[]) {
   const start = Date.now();
@@ -268,9 +261,11 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
       expect(pageErrors, `${where}: uncaught errors`).toEqual([]);
       timing(`${where} ran`);
       if (n === 0 && (await page.evaluate(() => window.__docExample.map !== null))) {
+        // The base map too when a check reads pixels (those wait for a still view again); other checks go on while it loads.
+        const marks = group.some((e) => e.checks.some((c) => PIXEL_CHECKS.has(c.key))) ? ['tt:network-drawn', 'tt:basemap-idle'] : ['tt:network-drawn'];
         await page.waitForFunction(
-          () => window.__docExample.loaded && ['tt:network-drawn', 'tt:basemap-idle'].every((mark) => performance.getEntriesByName(mark).length > 0),
-          null,
+          (marks) => window.__docExample.loaded && marks.every((mark) => performance.getEntriesByName(mark).length > 0),
+          marks,
           { timeout: 180_000 },
         );
         // (The camera may be moving for good here, e.g. following a tracked train: the checks that need a still
@@ -324,7 +319,7 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
             const bottom = target.endsWith(' bottom');
             const selector = bottom ? target.slice(0, -' bottom'.length).trim() : target;
             const { lngLat, altitude } = parsePlace(place);
-            await settle(page);
+            await waitForStillView(page);
             await expect(page.locator(selector), label).toHaveCount(1);
             await expect
               .poll(

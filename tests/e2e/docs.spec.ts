@@ -262,6 +262,7 @@ test('a page file that fails or hangs shows an error naming the failure and the 
   await expect.poll(() => logs.filter((l) => l.startsWith('debug: Avoided redundant navigation to current location'))).toHaveLength(1);
   // (The aborted prefetch of the next test's page may log a failed resource; nothing else is an error.)
   expect(logs.filter((l) => l.startsWith('error:') && !l.includes('Failed to load resource'))).toEqual([]);
+  // What is tested is an absence: no page load starts in the half second after the click.
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __barStates: string[] }).__barStates), 'no page load started').toEqual([]);
   await expect(page.locator('h1').first()).toHaveText(/User guide/);

@@ -27,7 +27,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { MapOptions, Map as TransitMap } from '../../src/index.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 import { busyHourFlights, joinFixtures, startFlightServer, unusualFlights, UNUSUAL_FLIGHTS, type FlightFixtureSet, type FlightServerHandle } from '../support/flight-server.ts';
-import { attachPng, brightness, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
+import { attachPng, brightness, diffMask, maskOverlay, screenshotImage, stillScreenshot, type RgbaImage } from './support/pixels.ts';
+import { showsWithinFrames, waitForFrames } from './support/waits.ts';
 import { trainsRunInTokyoNow } from './support/tokyo-hours.ts';
 
 const KEY = 'e2eflightkey';
@@ -119,17 +120,8 @@ async function mapShot(page: Page, testInfo?: TestInfo, name?: string): Promise<
   return { width, height, data };
 }
 
-/** Waits until two shots a second apart agree (base map loaded, nothing moving); returns the last. */
-async function stillShot(page: Page): Promise<RgbaImage> {
-  let previous = await mapShot(page);
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(800);
-    const next = await mapShot(page);
-    if (diffMask(previous, next, 8).count === 0) return next;
-    previous = next;
-  }
-  throw new Error('the map did not come to rest in 16 s');
-}
+/** The map area once it is at rest and nothing moves (see `stillScreenshot`). */
+const stillShot = (page: Page) => stillScreenshot(page, () => mapShot(page));
 
 /** Changed pixels inside boxes of `half` px around the aircraft (map-area coordinates), and outside them. */
 function splitByAircraft(mask: Uint8Array, aircraft: readonly { x: number; y: number }[], half: number): { inside: number; outside: number } {
@@ -153,7 +145,7 @@ async function centreOn(page: Page, flights: readonly ServedFlight[], wanted: (a
   const target = (await aircraftNow(page, flights)).find(wanted);
   expect(target, 'an aircraft to look at').toBeDefined();
   await page.evaluate((c) => void (window as unknown as TestWindow).map.jumpTo({ center: c }), [target!.lng, target!.lat] as [number, number]);
-  await page.waitForTimeout(1000);
+  await waitForFrames(page);
   return target!;
 }
 
@@ -200,13 +192,13 @@ async function hoverUntilPopup(page: Page, target: ServedFlight, shows: RegExp):
     const [now] = await aircraftNow(page, [target]);
     if (!now) return `${seen.join('; ')}; ${target.id} no longer drawn`;
     await page.mouse.move(now.x, now.y);
-    await page.waitForTimeout(1000);
+    await showsWithinFrames(page, 'flight-popup');
     const number = (await popup.isVisible()) ? ((await popup.getByTestId('popup-flight-number').textContent()) ?? '') : '(no popup)';
     if (shows.test(number)) return '';
     seen.push(`at ${now.x.toFixed(0)},${now.y.toFixed(0)} (${now.altitude.toFixed(0)} m): ${number}`);
     // Off the aircraft and back: a popup of a neighbour gives way.
     await page.mouse.move(MAP_AREA.x + 5, MAP_AREA.y + MAP_AREA.height - 5);
-    await page.waitForTimeout(300);
+    await waitForFrames(page);
   }
   return seen.join('; ');
 }
@@ -225,7 +217,7 @@ test.describe.serial('airplanes on one page', () => {
   let empty: RgbaImage;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(240_000); // the map opened twice (the page's, then one with the local flight server) until aircraft are drawn
     // A busy hour that started 30 minutes ago: arrivals on approach and departures climbing out now.
     // With them, a code-share, a cancelled and a diverted arrival from Fukuoka due to touch down 3.5–4.5 minutes
     // after the map first asks for the flights (their time is renewed until then): on approach during the tests.
@@ -309,11 +301,12 @@ test.describe.serial('airplanes on one page', () => {
   test('pointing at an aircraft opens its popup with the served record', async ({}, testInfo) => {
     const popup = page.getByTestId('flight-popup');
     const target = await centreOn(page, flights, lasting);
+    // Attempts: the aircraft flies on, and a hover is picked from the last frame drawn; when no popup shows, aim again.
     for (let attempt = 0; attempt < 6 && !(await popup.isVisible()); attempt++) {
       const [now] = await aircraftNow(page, [target]);
       expect(now, `${target.id} still drawn`).toBeDefined();
       await page.mouse.move(now!.x, now!.y);
-      await page.waitForTimeout(1000);
+      await showsWithinFrames(page, 'flight-popup');
     }
     await expect(popup).toBeVisible();
     await attachPng(testInfo, 'popup.png', await page.screenshot());
@@ -332,11 +325,12 @@ test.describe.serial('airplanes on one page', () => {
   test('clicking an aircraft tracks it: panel, selection event, camera following; Escape ends it', async ({}, testInfo) => {
     const panel = page.getByTestId('flight-panel');
     const target = await centreOn(page, flights, lasting);
+    // Attempts: the aircraft flies on, and a click is picked from the last frame drawn; when no panel shows, aim again.
     for (let attempt = 0; attempt < 6 && !(await panel.isVisible()); attempt++) {
       const [now] = await aircraftNow(page, [target]);
       expect(now, `${target.id} still drawn`).toBeDefined();
       await page.mouse.click(now!.x, now!.y);
-      await page.waitForTimeout(1000);
+      await showsWithinFrames(page, 'flight-panel');
     }
     await expect(panel).toBeVisible();
     const selection = await page.evaluate(() => (window as unknown as TestWindow).map.getSelection());
@@ -356,7 +350,7 @@ test.describe.serial('airplanes on one page', () => {
     };
     await expect.poll(centreToAircraft, { timeout: 15_000, message: 'm from the view centre to the aircraft' }).toBeLessThan(300);
     const [first] = await aircraftNow(page, [tracked!]);
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(3000); // what is tested is motion over time: metres flown in 3 s
     const [later] = await aircraftNow(page, [tracked!]);
     expect(metres([first.lng, first.lat], [later.lng, later.lat]), 'm flown in 3 s').toBeGreaterThan(100);
     expect(await centreToAircraft(), 'm from the view centre to the aircraft, 3 s later').toBeLessThan(300);
@@ -414,7 +408,7 @@ test.describe.serial('airplanes on one page', () => {
     await planes.click();
     await expect(planes).toHaveAttribute('aria-checked', 'true');
     await page.getByTestId('layers-close').click();
-    await page.waitForTimeout(1500);
+    await waitForFrames(page);
     const shown = await mapShot(page, testInfo, 'planes-shown-again.png');
     expect(diffMask(shown, hidden, 24).count, 'pixels the airplanes draw once shown again').toBeGreaterThan(30);
   });
@@ -445,7 +439,7 @@ test.describe.serial('airplanes on one page', () => {
       await setLayer(page, 'flights', false);
       const reference = await stillShot(page);
       await setLayer(page, 'flights', true);
-      await page.waitForTimeout(1500);
+      await waitForFrames(page);
       const before = await aircraftNow(page, flights);
       const shot = await mapShot(page, testInfo, `${label}.png`);
       const after = await aircraftNow(page, flights);
@@ -502,7 +496,7 @@ test.describe.serial('airplanes on one page', () => {
       await centreOn(page, [codeShare], () => true);
       // Closer, so that no neighbour on the same approach is under the pointer.
       await page.evaluate(() => void (window as unknown as TestWindow).map.setZoom(13));
-      await page.waitForTimeout(1000);
+      await waitForFrames(page);
       expect(await hoverUntilPopup(page, codeShare, /JL516/), 'what the pointer found instead of the code-share flight').toBe('');
       const popup = page.getByTestId('flight-popup');
       await attachPng(testInfo, 'code-share-popup.png', await page.screenshot());
@@ -536,7 +530,7 @@ test.describe.serial('airplanes on one page', () => {
     server.setMode('http-503', 'odpt:FlightInformationArrival');
     await expect.poll(() => flightErrors(page), { timeout: 15_000 }).toHaveLength(1);
     const statsBefore = await page.evaluate(() => (window as unknown as TestWindow).map.getRenderStats());
-    // Several poll intervals more: still one error, and the trains keep moving.
+    // Several poll intervals more: still one error, and the trains keep moving. What is tested is an absence over time.
     await page.waitForTimeout(3 * INTERVAL_MS);
     const errors = await flightErrors(page);
     expect(errors).toHaveLength(1);
@@ -552,7 +546,6 @@ test.describe.serial('airplanes on one page', () => {
 
 test.describe('airplanes from the start of a page', () => {
   test('the app opened with ?selection=<flight id> tracks that flight from the start', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
     // The busy hour, and the code-share arrival touching down 2–3 minutes after the map first asks for the flights
     // (so on approach then, however long the start took): its time is renewed until that first request.
     const busy = busyHourFlights(japanIso(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000));
@@ -597,7 +590,7 @@ test.describe('airplanes from the start of a page', () => {
       };
       await expect.poll(centreToAircraft, { timeout: 30_000, message: 'm from the view centre to the aircraft' }).toBeLessThan(300);
       const [first] = await aircraftNow(page, [target]);
-      await page.waitForTimeout(3000);
+      await page.waitForTimeout(3000); // what is tested is motion over time: metres flown in 3 s
       const [later] = await aircraftNow(page, [target]);
       expect(metres([first.lng, first.lat], [later.lng, later.lat]), 'm flown in 3 s').toBeGreaterThan(100);
       expect(await centreToAircraft(), 'm from the view centre to the aircraft, 3 s later').toBeLessThan(300);
@@ -619,7 +612,6 @@ test.describe('airplanes from the start of a page', () => {
   });
 
   test('without an access token no airplane is drawn and the app info says why', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
     const consoleErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());

@@ -28,6 +28,7 @@ import { parseGtfsZip } from '../../src/data/gtfs/load-feed.ts';
 import { pointAtDistance, projectOntoShape } from '../../src/data/gtfs/shape-geometry.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 import { waitForCameraToSettle } from './support/map-page.ts';
+import { showsWithinFrames, waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, diffMask, maskOverlay, screenshotImage, type Rect } from './support/pixels.ts';
 
 /** Halifax's extent (stops and shapes of the feed). */
@@ -110,7 +111,6 @@ async function openHalifax(page: Page, extra = '') {
 const MAP_AREA: Rect = { x: 170, y: 0, width: 1040, height: 680 };
 
 test('the URL parameters draw Halifax: camera fits the feed, local time, routes in colour, vehicles over them', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openHalifax(page);
   const [source] = await page.evaluate(() => window.map.getDataSources());
   expect(source).toMatchObject({ id: 'gtfs-1', status: 'loaded', agencies: ['Halifax Transit'], timezone: 'America/Halifax', routeCount: 80, stopCount: 2386 });
@@ -130,8 +130,7 @@ test('the URL parameters draw Halifax: camera fits the feed, local time, routes 
 
   // Routes: the feed's route colours (blue 0000FF, green 00FF00) over Halifax.
   await page.evaluate(() => { window.map.jumpTo({ pitch: 0, bearing: 0 }); });
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   const withVehicles = await screenshotImage(page, { testInfo, name: 'halifax-routes-and-vehicles' });
   const blue = countColor(withVehicles, MAP_AREA, [0, 0, 255], 90);
   const green = countColor(withVehicles, MAP_AREA, [0, 255, 0], 90);
@@ -139,7 +138,7 @@ test('the URL parameters draw Halifax: camera fits the feed, local time, routes 
   expect(green, 'green route pixels').toBeGreaterThan(150);
   // Vehicles: what disappears when their layer (it follows the trains' switch) is hidden.
   await page.evaluate(() => { window.map.setLayerVisibility('trains', 'none'); });
-  await page.waitForTimeout(2500);
+  await waitForStillView(page);
   const routesOnly = await screenshotImage(page, { testInfo, name: 'halifax-routes-only' });
   const { mask, count } = diffMask(withVehicles, routesOnly, 30);
   await attachPng(testInfo, 'halifax-vehicle-pixels', maskOverlay(withVehicles, mask));
@@ -150,13 +149,12 @@ test('the URL parameters draw Halifax: camera fits the feed, local time, routes 
   const bus = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
   expect(bus).not.toBeNull();
   await page.evaluate(() => { window.map.jumpTo({ center: [-63.5752, 44.6488], zoom: 15.5, pitch: 55, bearing: -20 }); });
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(2500);
+  await waitForStillView(page);
   await attachPng(testInfo, 'halifax-downtown', await page.screenshot());
 });
 
 test('a vehicle moves along its shape between polls, smoothly', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000); // a poll interval (20 s) to wait for, then 12 s of samples, after opening Halifax
   await openHalifax(page);
   const first = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
   expect(first).not.toBeNull();
@@ -164,7 +162,8 @@ test('a vehicle moves along its shape between polls, smoothly', async ({ page })
   server.route('/halifax/VehiclePositions.pb', { kind: 'body', body: movedSnapshot });
   const requests = server.requests.filter((p) => p.endsWith('.pb')).length;
   await expect.poll(() => server.requests.filter((p) => p.endsWith('.pb')).length, { timeout: 40_000, intervals: [250] }).toBeGreaterThan(requests);
-  // Sample where it is drawn for a while: it advances a little at a time.
+  // Sample where it is drawn for a while: it advances a little at a time. What is tested is motion over time (metres
+  // between samples 1.5 s apart), so the samples are taken by the clock.
   const samples: { lng: number; lat: number }[] = [];
   for (let i = 0; i < 8; i++) {
     await page.waitForTimeout(1500);
@@ -181,7 +180,6 @@ test('a vehicle moves along its shape between polls, smoothly', async ({ page })
 });
 
 test('pointing at a bus shows its popup; clicking tracks it; playback shows no vehicles', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openHalifax(page);
   await page.evaluate(() => {
     const list: string[] = [];
@@ -195,13 +193,14 @@ test('pointing at a bus shows its popup; clicking tracks it; playback shows no v
   await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat], zoom: 17, pitch: 40, bearing: 0 }); }, bus);
   await waitForCameraToSettle(page);
   const popup = page.getByTestId('gtfs-vehicle-popup');
+  // Attempts: the bus moves, and a hover is picked from the last frame drawn; when no popup shows, aim again.
   const pointAtBus = async () => {
     for (let attempt = 0; attempt < 8; attempt++) {
-      if ((await popup.isVisible()) && ((await popup.textContent()) ?? '').includes('Vehicle 526')) return;
+      if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526', 0)) return;
       const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
       const at = await page.evaluate((q) => window.map.project([q!.lng, q!.lat], 1.5), p);
       await page.mouse.move(at.x, at.y);
-      await page.waitForTimeout(1200);
+      if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526')) return;
     }
   };
   await pointAtBus();
@@ -228,7 +227,9 @@ test('pointing at a bus shows its popup; clicking tracks it; playback shows no v
   // Tracking from behind: the camera turns to the bus's heading and stays on it.
   await page.evaluate(() => { window.map.setTrackingMode('topback'); });
   await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 60_000 }).toBeLessThan(0.3);
-  await page.waitForTimeout(1500);
+  // The camera eases in time towards the viewpoint, zoom and bearing alike: once the zoom is this close, so is the rest.
+  await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 30_000 }).toBeLessThan(0.05);
+  await waitForFrames(page);
   const camera = await page.evaluate(() => ({ ...window.map.getCenter(), bearing: window.map.getBearing() }));
   const now = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
   expect(Math.abs(camera.lng - now!.lng)).toBeLessThan(0.002);
@@ -249,7 +250,6 @@ test('pointing at a bus shows its popup; clicking tracks it; playback shows no v
 });
 
 test('a data source with only a zip: routes and stops, no vehicles, and the app info says why', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await recordErrors(page);
   await page.goto(`/?lang=en&theme=light#12/44.6488/-63.5752/0/0`);
   await waitForMark(page, 'tt:network-drawn');
@@ -257,12 +257,12 @@ test('a data source with only a zip: routes and stops, no vehicles, and the app 
   expect(id).toBe('halifax-static');
   await waitForMark(page, 'tt:gtfs-routes-drawn');
   await expect.poll(() => page.evaluate(() => window.map.getDataSources()[0]?.status)).toBe('loaded');
+  // What is tested is an absence: no vehicle appears in the 3 s after the feed loaded.
   await page.waitForTimeout(3000);
   expect(await page.evaluate(() => window.map.getDataSources()[0].vehicleCount)).toBe(0);
   // Stops are drawn as stations from zoom 13, and their names from zoom 15.
   await page.evaluate(() => { window.map.jumpTo({ center: [-63.5752, 44.6488], zoom: 16, pitch: 0 }); });
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(2500);
+  await waitForStillView(page);
   await attachPng(testInfo, 'halifax-stops', await page.screenshot());
   await page.getByTestId('app-info-button').click();
   await expect(page.getByTestId('gtfs-routes-only')).toHaveText('Halifax Transit: routes and stops only. Vehicles need a GTFS Realtime feed (VehiclePosition).');
@@ -274,7 +274,6 @@ test('a data source with only a zip: routes and stops, no vehicles, and the app 
 });
 
 test('the Kawasaki zip without shapes.txt and a colour with "#" give precise errors; Tokyo keeps running', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await recordErrors(page);
   // A weekday morning in Tokyo, so that trains run whatever the hour the test runs at (between about 01:00 and 04:30
   // in Tokyo none do, and the test waited for them in vain).

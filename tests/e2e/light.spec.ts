@@ -19,7 +19,7 @@ async function lightOf(page: Page) {
 }
 
 test('the base map follows the clock: noon brighter than dusk, dusk brighter than night', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // three maps opened, each until its base map is drawn
   const means: Record<string, number> = {};
   for (const hhmm of ['12:00', '16:40', '22:00']) {
     await openMap(page, `?lang=en&${at(hhmm)}`);
@@ -59,7 +59,6 @@ test('the light event fires when the light changes, with getLight()', async ({ p
 });
 
 test('at 09:00 the sunny (east) sides of the cars are lighter than their west sides', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   // The app's clock reads `Date.now`: holding it holds the trains, so both sides seen are those of the same cars.
   await page.addInitScript(() => {
     const realNow = Date.now;

@@ -11,8 +11,9 @@
  * antialiased edges only add ~5% between tolerance 5 and 20.
  */
 import { expect, test } from '@playwright/test';
-import { NO_TRAINS, openMap, project, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
+import { NO_TRAINS, openMap, project, TOKYO_STATION } from './support/map-page.ts';
 import { attachPng, colorMask, findColor, hex, maskOverlay, meanBrightness, rectAround, screenshotImage } from './support/pixels.ts';
+import { waitForStillView } from './support/waits.ts';
 
 const YAMANOTE = hex('#80C342');
 const CHUO_RAPID = hex('#F15A22');
@@ -96,7 +97,7 @@ function blendedEdgePixels(image: Awaited<ReturnType<typeof screenshotImage>>, a
 }
 
 test('lines keep their colours, side by side and antialiased, at zooms 9, 11, 14, 16 and 18', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000); // five zooms, each waiting for the base map's tiles at that zoom
   await openMap(page, `?lang=en&theme=light&${NO_TRAINS}`, `#16/${CORRIDOR_CENTRE[1]}/${CORRIDOR_CENTRE[0]}/0/0`);
   const size = page.viewportSize()!;
   // Centre the camera between the two lines (found at zoom 16), so that both stay in the window at zoom 18.
@@ -110,8 +111,7 @@ test('lines keep their colours, side by side and antialiased, at zooms 9, 11, 14
   const figures: string[] = [];
   for (const zoom of SERIES_ZOOMS) {
     await page.evaluate(({ center, zoom }) => void (window as unknown as { map: { jumpTo(o: object): void } }).map.jumpTo({ center, zoom, pitch: 0, bearing: 0 }), { center: centre, zoom });
-    await waitForCameraToSettle(page);
-    await page.waitForTimeout(1500);
+    await waitForStillView(page);
     const image = await screenshotImage(page, { testInfo, name: `zoom-series-${zoom}.png` });
     const area = rectAround({ x: size.width / 2, y: size.height / 2 }, 240, 240, image);
     const yamanote = findColor(image, area, YAMANOTE, TOLERANCE);

@@ -25,7 +25,8 @@ import {
   waitForCameraToSettle,
 } from './support/map-page.ts';
 
-test.setTimeout(300_000);
+/** These tests read the camera, the hash and the names listed, never the base map's pixels: they go on while it loads. */
+const NO_BASEMAP = { basemap: false };
 
 /** Drags on the map with the mouse from one point to another in `steps` moves. */
 async function drag(page: Page, from: [number, number], to: [number, number], button: 'left' | 'right' = 'left', steps = 10): Promise<void> {
@@ -36,7 +37,7 @@ async function drag(page: Page, from: [number, number], to: [number, number], bu
 }
 
 test('the camera is read from the URL hash at start', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '#15.5/35.6895/139.7006/30/45');
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '#15.5/35.6895/139.7006/30/45', NO_BASEMAP);
   expectCamera(await getCamera(page), { zoom: 15.5, lat: 35.6895, lng: 139.7006, bearing: 30, pitch: 45 });
   // What is drawn is Shinjuku: its station is in the middle of the screen and its name is shown.
   const shinjuku = await project(page, SHINJUKU_STATION);
@@ -47,7 +48,7 @@ test('the camera is read from the URL hash at start', async ({ page }) => {
 });
 
 test('dragging the map pans it and rewrites the hash', async ({ page }, testInfo) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   expect(await currentHash(page)).toBe(DEFAULT_HASH);
   // Grab the map on Tokyo Station's row of pixels and drag it 200 px to the left.
   const before = await project(page, TOKYO_STATION);
@@ -71,7 +72,7 @@ test('dragging the map pans it and rewrites the hash', async ({ page }, testInfo
 });
 
 test('jumpTo moves the camera; getters, project() and the hash follow', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   const events: string[] = [];
   page.on('console', (m) => m.type() === 'error' && events.push(m.text()));
   await page.evaluate(([lng, lat]) => void window.map.jumpTo({ center: [lng, lat], zoom: 15.5, bearing: 20, pitch: 30 }), SHINJUKU_STATION);
@@ -86,7 +87,7 @@ test('jumpTo moves the camera; getters, project() and the hash follow', async ({
 });
 
 test('the zoom buttons zoom in and out by one level', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(15, 6);
   await waitForCameraToSettle(page);
@@ -101,7 +102,7 @@ test('the zoom buttons zoom in and out by one level', async ({ page }) => {
 });
 
 test('the compass shows the bearing and resets it to north, keeping the pitch', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   const compass = page.getByRole('button', { name: 'Reset bearing to north' });
   const needle = compass.locator('svg');
   await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
@@ -116,7 +117,7 @@ test('the compass shows the bearing and resets it to north, keeping the pitch', 
 });
 
 test('the keyboard pans and zooms the focused map', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   // Clicking the map focuses it (deck.gl's event root has tabindex 0).
   await page.mouse.click(900, 600);
   expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);
@@ -146,7 +147,7 @@ test('the keyboard pans and zooms the focused map', async ({ page }) => {
 });
 
 test('the map can be reached with the Tab key and then moved with the keyboard', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`);
+  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   // The controls come first (the clock's playback buttons, then the column on the right), the map after them.
   let presses = 0;
   while (!(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))) && presses < 25) {
@@ -166,7 +167,7 @@ test.describe('at a small viewport', () => {
   test.use({ viewport: { width: 640, height: 360 } });
 
   test('the pitch stops at 85 degrees', async ({ page }) => {
-    await openMap(page, `?lang=en&${NO_TRAINS}`);
+    await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
 
     await test.step('Shift+ArrowUp tilts by 10° up to the limit, and no further', async () => {
       await page.evaluate(() => void window.map.jumpTo({ pitch: 70 }));

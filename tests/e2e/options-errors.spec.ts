@@ -16,7 +16,6 @@ import { NO_TRAINS } from './support/map-page.ts';
 import { collectConsole, type PageLog } from './support/page-log.ts';
 
 test.use({ locale: 'ja-JP' });
-test.setTimeout(240_000);
 
 /** How the container of the extra map is given. */
 type ContainerKind = 'fresh' | 'missing-id' | 'busy-element' | 'busy-id';

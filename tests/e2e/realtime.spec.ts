@@ -52,6 +52,7 @@ import {
 } from '../support/odpt-fixtures.ts';
 import { startOdptServer, type OdptFixtureSet, type OdptServerHandle } from '../support/odpt-server.ts';
 import { waitForCameraToSettle } from './support/map-page.ts';
+import { showsWithinFrames, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, crop, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
 
 /** Fake consumer keys (digits and lowercase letters, as the `secrets` option requires). */
@@ -172,19 +173,6 @@ async function dataErrors(page: Page): Promise<string[]> {
   return (await mapErrors(page)).filter((message) => !/: no complete answer within \d+ ms \(request aborted\)\.$/.test(message));
 }
 
-/** Waits until `count` more train frames have arrived and been drawn. */
-async function waitForFrames(page: Page, count = 2): Promise<void> {
-  const start = await page.evaluate(() => window.map.getRenderStats());
-  await page.waitForFunction(
-    ({ start, count }) => {
-      const now = window.map.getRenderStats();
-      return now.trainFrames >= start.trainFrames + count && now.frames >= start.frames + count + 1;
-    },
-    { start, count },
-    { timeout: 90_000 },
-  );
-}
-
 /** Waits until a server has answered `polls` more `odpt:Train` requests (each poll of a host asks once). */
 async function waitForPolls(server: OdptServerHandle, polls: number): Promise<void> {
   const start = server.requestCount('odpt:Train');
@@ -232,7 +220,7 @@ async function holdSideView(page: Page, id: string, viewMode: 'ground' | 'underg
     .toBe(true);
   await waitForCameraToSettle(page);
   await page.evaluate(() => (window as unknown as TestWindow).testClock.pause());
-  await waitForFrames(page);
+  await waitForTrainFrames(page);
   // A poll answered meanwhile can move the train by its new delay (minutes of travel): centre on it again until it stays put.
   let position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
   for (let attempt = 0; attempt < 4 && position; attempt++) {
@@ -245,7 +233,7 @@ async function holdSideView(page: Page, id: string, viewMode: 'ground' | 'underg
     if (offCentre < 20) break;
     await page.evaluate(({ q, zoom, pitch, bearing }) => void window.map.jumpTo({ center: [q.lng, q.lat], zoom, pitch, bearing }), { q: p, zoom: ZOOM, pitch: PITCH, bearing });
     await waitForCameraToSettle(page);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
     position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
   }
   expect(position, `${id} is still drawn`).not.toBeNull();
@@ -309,7 +297,7 @@ function closeUp(image: RgbaImage, view: SideView): RgbaImage {
  */
 async function measureSphere(page: Page, view: SideView, testInfo: TestInfo, name: string) {
   await page.evaluate(() => void window.map.setLayerVisibility('stations', 'none'));
-  await waitForFrames(page);
+  await waitForTrainFrames(page);
   const image = await screenshotImage(page, { testInfo, name: `${name}.png` });
   await page.evaluate(() => void window.map.setLayerVisibility('stations', 'visible'));
   // The clock was held: the frame screenshot is the one the window was computed from.
@@ -327,9 +315,10 @@ async function measureSphere(page: Page, view: SideView, testInfo: TestInfo, nam
 /** Points at the held train until a popup shows, and returns the popup. */
 async function pointAt(page: Page, view: SideView) {
   const popup = page.getByTestId('train-popup');
+  // Attempts, a pixel apart: the car's centre is computed, and a pick may just miss it.
   for (let attempt = 0; attempt < 6 && !(await popup.isVisible()); attempt++) {
     await page.mouse.move(view.car.x + (attempt % 3) - 1, view.car.y);
-    await page.waitForTimeout(1500);
+    await showsWithinFrames(page, 'train-popup');
   }
   await expect(popup).toBeVisible();
   return popup;
@@ -348,6 +337,7 @@ async function hoverPopup(page: Page, view: SideView, id: string, viewMode: 'gro
     if ((await popup.textContent())?.includes(`Train ${number}`) || attempt >= 3) return popup;
     await unhover(page);
     await page.evaluate(() => (window as unknown as TestWindow).testClock.resume());
+    // What is waited for is time on the page's clock: a few seconds for the passing train to move on.
     await page.waitForTimeout(4000);
     current = await holdSideView(page, id, viewMode);
   }
@@ -372,10 +362,10 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('a train 3 minutes late carries the orange sphere and "3 min late" in its popup', async ({ page }, testInfo) => {
-    test.setTimeout(720_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.main, 1);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
 
     const late = await holdSideView(page, A701, 'underground');
     const coverage = await measureSphere(page, late, testInfo, 'a701-180s');
@@ -401,10 +391,10 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('a train 30 s late has no sphere and no delay in its popup', async ({ page }, testInfo) => {
-    test.setTimeout(720_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.challenge, 1);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
 
     const slightlyLate = await holdSideView(page, G702, 'ground');
     const coverage = await measureSphere(page, slightlyLate, testInfo, '702g-30s');
@@ -428,10 +418,10 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('an extra train with no timetable shows its popup and can be tracked like any other', async ({ page }, testInfo) => {
-    test.setTimeout(600_000);
+    test.setTimeout(300_000); // a train passing over the held one makes it hold a new view and point again (hoverPopup)
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.challenge, 1);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
 
     const view = await holdSideView(page, EXTRA, 'ground');
     const popup = await hoverPopup(page, view, EXTRA, 'ground');
@@ -454,8 +444,8 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('no sphere and no polling when the clock is not in real-time mode', async ({ page }, testInfo) => {
-    test.setTimeout(420_000);
     await openMap(page, { ...realtimeOptions(servers), time: FIXTURE_DATE });
+    // What is tested is an absence over time: no poll of the hosts in four intervals.
     await page.waitForTimeout(4 * INTERVAL_MS);
     const view = await holdSideView(page, A701, 'underground');
     const coverage = await measureSphere(page, view, testInfo, 'a701-playback');
@@ -468,7 +458,6 @@ test.describe('real-time delays from a local ODPT server', () => {
   });
 
   test('killing the server keeps trains moving and reports the error once', async ({ page }, testInfo) => {
-    test.setTimeout(420_000);
     const failedPolls: string[] = [];
     page.on('requestfailed', (request) => {
       const url = new URL(request.url());
@@ -476,7 +465,7 @@ test.describe('real-time delays from a local ODPT server', () => {
     });
     await openMap(page, realtimeOptions(servers));
     await waitForPolls(servers.main, 2);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
     expect(await mapErrors(page), 'no error while the server answers').toEqual([]);
     const trains = [A701, G702, FIXTURE_CASES.onTime];
     const positions = () => page.evaluate((ids) => Promise.all(ids.map((id) => window.map.getTrainPosition(id))), trains);
@@ -487,7 +476,7 @@ test.describe('real-time delays from a local ODPT server', () => {
     const challengeAnswers = servers.challenge.requestCount('odpt:Train');
     // Back-off doubles the wait after each failure (1 s, 2 s, 4 s, ...): three failed polls take about 7 s.
     await expect.poll(() => failedPolls.length, { timeout: 90_000, message: 'failed polls of the killed host' }).toBeGreaterThanOrEqual(3);
-    await waitForFrames(page);
+    await waitForTrainFrames(page);
     const after = await positions();
     const second = await screenshotImage(page, { testInfo, name: 'after-kill.png' });
 

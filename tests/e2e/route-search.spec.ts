@@ -9,7 +9,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildRoutingIndex, searchJourneys, type Journey } from '../../src/data/routing/index.ts';
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import { loadRealData } from '../unit/fixtures/real-data.ts';
-import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForNetwork } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, screenshotImage } from './support/pixels.ts';
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
@@ -41,7 +42,7 @@ const hhmm = (seconds: number) => {
 
 async function openShinjuku(page: Page) {
   await page.goto(`/?lang=en&theme=light&${MORNING}&selection=odpt.Station:${SHINJUKU}`);
-  await waitForNetwork(page);
+  await waitForNetwork(page, { basemap: false }); // pixels are read after a still view (waits.ts)
   await expect(page.getByTestId('station-panel')).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { modes: string[] }).modes = [];
@@ -75,8 +76,7 @@ async function colorPixels(page: Page, color: string, name: string, testInfo: Te
 /** Looks at the whole journey from above (between Shinjuku and Tokyo), keeping the panels. */
 async function frameJourney(page: Page) {
   await page.evaluate(() => void window.map.jumpTo({ center: [139.735, 35.685], zoom: 12.3, pitch: 0, bearing: 0 }));
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
 }
 
 test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn on the map with trains hidden; next, previous, back, Escape', async ({ page }, testInfo) => {
@@ -110,7 +110,7 @@ test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn
   await expect(page.getByTestId('journey-transfers')).toHaveText(first.transferCount === 0 ? 'No transfers' : new RegExp(`${first.transferCount} transfer`));
 
   // The journey is drawn in its line colour over the dimmed network.
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   const drawn = await colorPixels(page, lineColor, 'journey-drawn', testInfo);
   expect(drawn, `pixels of ${lineColor}: criteria ${dimmed}, journey ${drawn}`).toBeGreaterThan(Math.max(150, dimmed * 3));
 
@@ -132,7 +132,7 @@ test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn
   await expect(page.getByTestId('route-criteria')).toBeHidden();
   expect(await page.evaluate(() => window.map.getSearchMode())).toBe('none');
   expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['edit', 'route', 'edit', 'none']);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   await shot(page, testInfo, 'closed');
 });
 

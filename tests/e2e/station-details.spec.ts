@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage } from './support/pixels.ts';
 import { anchorPosition, buildStationGeometry } from '../../src/layers/station-geometry.ts';
 import { trackStyle } from '../../src/ui/track-style.ts';
@@ -28,7 +29,7 @@ const POI = new Map(
 
 async function open(page: Page, query = '') {
   await page.goto(`/?lang=en&theme=light&${NIGHT}${query}`);
-  await waitForNetwork(page);
+  await waitForNetwork(page, { basemap: false }); // pixels are read after a still view (waits.ts)
 }
 
 /** Where a station's physical station is drawn at a zoom (its shape's centre, offset like the drawing). */
@@ -44,8 +45,7 @@ async function stationOnScreen(page: Page, stationId: string, zoom: number) {
 async function lookAt(page: Page, center: [number, number], zoom = 16) {
   await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
   await page.evaluate(([lng, lat, z]) => void window.map.jumpTo({ center: [lng, lat], zoom: z, pitch: 0, bearing: 0 }), [...center, zoom] as const);
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(1000);
+  await waitForStillView(page);
 }
 
 /** Every image in the popup that is shown has loaded (no broken image). */
@@ -106,14 +106,14 @@ test('a transfer between differently named stations shows the names together, ea
 });
 
 test('exits at night: the list with closed exits in orange and their hours, markers on the map, highlight, fly', async ({ page }, testInfo) => {
+  test.setTimeout(300_000); // five still views of the map, one after a flight: 2.5 min on a loaded machine
   await open(page, `&selection=${encodeURIComponent('odpt.Station:TokyoMetro.Marunouchi.Kasumigaseki')}`);
   const panel = page.getByTestId('station-panel');
   await expect(panel.getByTestId('station-name')).toContainText('Kasumigaseki');
   await waitForCameraToSettle(page);
   await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
   await page.evaluate(() => void window.map.jumpTo({ center: [139.752, 35.6713], zoom: 15.6, pitch: 0, bearing: 0 }));
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(1000);
+  await waitForStillView(page);
   const before = await screenshotImage(page, { testInfo, name: 'exits-off.png' });
 
   const toggle = panel.getByTestId('show-exits');
@@ -138,7 +138,7 @@ test('exits at night: the list with closed exits in orange and their hours, mark
   await expect(a1).toHaveAttribute('aria-label', /Show Exit A1 on the map/);
 
   // Markers: open exits blue, closed ones orange, where the exits are.
-  await page.waitForTimeout(1500);
+  await waitForFrames(page);
   const image = await screenshotImage(page, { testInfo, name: 'exits-on.png' });
   const panelTop = (await panel.boundingBox())!.y;
   let openSeen = 0;
@@ -164,14 +164,14 @@ test('exits at night: the list with closed exits in orange and their hours, mark
   const blueBefore = countColor(image, rectAround(at, 34, 34, image), OPEN_MARKER, 40);
   await c3.hover();
   await expect(c3).toHaveClass(/tt-exit-highlighted/);
-  await page.waitForTimeout(1500);
+  await waitForFrames(page);
   const highlighted = await screenshotImage(page, { testInfo, name: 'exit-highlighted.png' });
   const blueAfter = countColor(highlighted, rectAround(at, 34, 34, highlighted), OPEN_MARKER, 40);
   expect(blueAfter, `marker of C3 at ${at.x},${at.y}: ${blueBefore} → ${blueAfter} blue pixels`).toBeGreaterThan(blueBefore * 1.8);
 
   // Choosing it flies there: zoomed in, the exit above the panel.
   await c3.click();
-  await page.waitForTimeout(500);
+  await expect.poll(async () => (await getCamera(page)).zoom, { message: 'the camera flies to zoom 18' }).toBeCloseTo(18, 1);
   await waitForCameraToSettle(page);
   const camera = await getCamera(page);
   expect(camera.zoom).toBeCloseTo(18, 1);
@@ -179,7 +179,7 @@ test('exits at night: the list with closed exits in orange and their hours, mark
   const panelBox = (await panel.boundingBox())!;
   expect(Math.abs(landed.x - 640)).toBeLessThan(20);
   expect(landed.y).toBeLessThan(panelBox.y);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   const flown = await screenshotImage(page, { testInfo, name: 'exit-flown.png' });
   expect(countColor(flown, rectAround(landed, 40, 40, flown), OPEN_MARKER, 40)).toBeGreaterThan(100);
 
@@ -187,7 +187,7 @@ test('exits at night: the list with closed exits in orange and their hours, mark
   await panel.getByTestId('show-departures').click();
   await expect(panel.getByTestId('departures')).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('[data-testid="exit"]').length)).toBe(0);
-  await page.waitForTimeout(1500);
+  await waitForFrames(page);
   const after = await screenshotImage(page);
   expect(countColor(after, rectAround(landed, 40, 40, after), OPEN_MARKER, 40)).toBeLessThan(20);
 });
@@ -205,8 +205,7 @@ test.describe('phone', () => {
     const popup = page.getByTestId('station-popup');
     await expect(popup).toBeVisible();
     await expect(popup.getByTestId('station-popup-line').filter({ hasText: 'Hibiya Line' })).toHaveCount(1);
-    await waitForCameraToSettle(page);
-    await page.waitForTimeout(800);
+    await waitForStillView(page);
     // It follows the station as the camera flies, and stays on screen above the sheet.
     const box = (await popup.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -235,7 +234,7 @@ test.describe('phone', () => {
     await exits.last().scrollIntoViewIfNeeded();
     await expect(exits.last()).toBeInViewport();
     await exits.and(page.locator('[data-exit="TokyoMetro.Kasumigaseki.B1a"]')).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1200);
+    await waitForFrames(page);
     await attachPng(testInfo, 'phone-exits.png', await page.screenshot());
   });
 });

@@ -13,8 +13,33 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NO_TRAINS, openMap, project, stationsInView, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng, countHaloedInk, crop, diffMask, maskOverlay, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
+import { waitForStillView } from './support/waits.ts';
 
-test.setTimeout(240_000);
+/**
+ * The tests only read the map, but the zoom test (which moves the camera) and the close-in one (which jumps to zoom
+ * 18): one page per language, opened once, in this order. A run of the map at `#18/35.6812/139.7671/0/60` and a jump
+ * there draw the same view.
+ */
+test.describe.configure({ mode: 'serial' });
+let en: Page;
+let ja: Page;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(360_000); // two maps opened, each until its base map is drawn: 3 min on a loaded machine
+  en = await browser.newPage();
+  await openMap(en, `?lang=en&theme=light&${NO_TRAINS}`);
+  ja = await browser.newPage();
+  await openMap(ja, `?lang=ja&theme=light&${NO_TRAINS}`);
+});
+test.afterAll(async () => {
+  await en?.close();
+  await ja?.close();
+});
+/** The page of a language, in front (the other may be throttled in the background). */
+async function pageOf(lang: 'en' | 'ja'): Promise<Page> {
+  const page = lang === 'en' ? en : ja;
+  await page.bringToFront();
+  return page;
+}
 
 /** The region where Tokyo Station's name is drawn: up to 80 px above the station, 110 px either side. */
 async function labelRegion(page: Page): Promise<Rect> {
@@ -22,16 +47,17 @@ async function labelRegion(page: Page): Promise<Rect> {
   return { x: Math.round(station.x - 110), y: Math.round(station.y - 80), width: 220, height: 85 };
 }
 
-async function labelCrop(page: Page, lang: 'en' | 'ja', testInfo: Parameters<Parameters<typeof test>[2]>[1]): Promise<{ image: RgbaImage; region: Rect }> {
-  await openMap(page, `?lang=${lang}&theme=light&${NO_TRAINS}`);
+async function labelCrop(lang: 'en' | 'ja', testInfo: Parameters<Parameters<typeof test>[2]>[1]): Promise<{ image: RgbaImage; region: Rect }> {
+  const page = await pageOf(lang);
+  await waitForStillView(page);
   const region = await labelRegion(page);
   const image = crop(await screenshotImage(page, { testInfo, name: `names-${lang}.png` }), region);
   await attachPng(testInfo, `names-${lang}-tokyo-region.png`, image);
   return { image, region };
 }
 
-test('English station names are listed and drawn near Tokyo Station', async ({ page }) => {
-  await openMap(page, `?lang=en&theme=light&${NO_TRAINS}`);
+test('English station names are listed and drawn near Tokyo Station', async () => {
+  const page = await pageOf('en');
   await expect.poll(() => stationsInView(page)).toEqual(expect.arrayContaining(['Tokyo', 'Yurakucho', 'Kanda', 'Otemachi']));
   // Names in the list are English, not Japanese.
   expect((await stationsInView(page)).filter((n) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(n))).toEqual([]);
@@ -42,24 +68,24 @@ test('English station names are listed and drawn near Tokyo Station', async ({ p
   expect(await page.locator('canvas').evaluateAll((all) => all.map((c) => c.id || c.className))).toEqual(['deckgl-overlay', 'maplibregl-canvas', 'tt-overlay']);
 });
 
-test('Japanese station names are listed in Japanese', async ({ page }) => {
-  await openMap(page, `?lang=ja&theme=light&${NO_TRAINS}`);
+test('Japanese station names are listed in Japanese', async () => {
+  const page = await pageOf('ja');
   await expect.poll(() => stationsInView(page)).toEqual(expect.arrayContaining(['東京', '有楽町', '神田', '大手町']));
   expect(await stationsInView(page)).not.toContain('Tokyo');
   await expect(page.getByRole('list', { name: '表示中の駅' })).toBeAttached();
 });
 
-test('the name of Tokyo Station is drawn as dark text with a light halo, and changes with the language', async ({ page }, testInfo) => {
-  const en = await labelCrop(page, 'en', testInfo);
-  const ja = await labelCrop(page, 'ja', testInfo);
+test('the name of Tokyo Station is drawn as dark text with a light halo, and changes with the language', async ({}, testInfo) => {
+  const english = await labelCrop('en', testInfo);
+  const japanese = await labelCrop('ja', testInfo);
   // Same camera, so the same place on screen.
-  expect(ja.region).toEqual(en.region);
+  expect(japanese.region).toEqual(english.region);
 
-  const diff = diffMask(en.image, ja.image, 80);
-  await attachPng(testInfo, 'names-en-vs-ja-diff.png', maskOverlay(en.image, diff.mask));
+  const diff = diffMask(english.image, japanese.image, 80);
+  await attachPng(testInfo, 'names-en-vs-ja-diff.png', maskOverlay(english.image, diff.mask));
   const ink = { inkLevel: 90, haloLevel: 235, radius: 3, darkInk: true, mask: diff.mask };
-  const enText = countHaloedInk(en.image, ink);
-  const jaText = countHaloedInk(ja.image, ink);
+  const enText = countHaloedInk(english.image, ink);
+  const jaText = countHaloedInk(japanese.image, ink);
   testInfo.annotations.push({ type: 'pixels', description: `differing ${diff.count}, English haloed ink ${enText}, Japanese haloed ink ${jaText}` });
 
   // The English and Japanese renderings of the region differ visibly…
@@ -69,8 +95,8 @@ test('the name of Tokyo Station is drawn as dark text with a light halo, and cha
   expect(jaText).toBeGreaterThan(60);
 });
 
-test('the list of stations in view follows zooming out and in', async ({ page }) => {
-  await openMap(page, `?lang=en&theme=light&${NO_TRAINS}`);
+test('the list of stations in view follows zooming out and in', async () => {
+  const page = await pageOf('en');
   const atDefault = await stationsInView(page);
   expect(atDefault).toContain('Ueno');
   expect(atDefault).not.toContain('Ikebukuro');
@@ -97,10 +123,12 @@ test('the list of stations in view follows zooming out and in', async ({ page })
   });
 });
 
-test('close in (zoom 18) the name of Tokyo Station stands by its station, not between the far-apart shapes of its group', async ({ page }, testInfo) => {
+test('close in (zoom 18) the name of Tokyo Station stands by its station, not between the far-apart shapes of its group', async ({}, testInfo) => {
   const crops: RgbaImage[] = [];
   for (const lang of ['en', 'ja'] as const) {
-    await openMap(page, `?lang=${lang}&theme=light&${NO_TRAINS}`, '#18/35.6812/139.7671/0/60');
+    const page = await pageOf(lang);
+    await page.evaluate(() => void window.map.jumpTo({ center: [139.7671, 35.6812], zoom: 18, bearing: 0, pitch: 60 }));
+    await waitForStillView(page);
     const station = await project(page, TOKYO_STATION);
     // Within 150 px of the station: before, the name sat at the centre of the group's shapes, 500 px away.
     const region = { x: Math.round(station.x - 150), y: Math.round(station.y - 110), width: 300, height: 140 };

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, rectAround, screenshotImage } from './support/pixels.ts';
 import { anchorPosition, buildStationGeometry } from '../../src/layers/station-geometry.ts';
 import { trackStyle } from '../../src/ui/track-style.ts';
@@ -17,7 +18,7 @@ const HIGHLIGHT: [number, number, number] = [255, 145, 0];
 
 async function open(page: Page, query = '') {
   await page.goto(`/?lang=en&theme=light&${MORNING}${query}`);
-  await waitForNetwork(page);
+  await waitForNetwork(page, { basemap: false }); // pixels are read after a still view (waits.ts)
   await page.evaluate(() => {
     const w = window as unknown as { events: string[] };
     w.events = [];
@@ -70,7 +71,7 @@ test('search: typing lists candidates, Enter flies to Shinjuku, selects it and o
   expect(groups.some((g) => g.startsWith('Yamanote Line') && g.includes('Outer Loop'))).toBe(true);
 
   // The station is highlighted on the map, above the panel.
-  await page.waitForTimeout(1000);
+  await waitForStillView(page);
   const image = await screenshotImage(page, { testInfo, name: 'station-selected.png' });
   const station = await project(page, [139.7006, 35.6896]);
   const panelBox = (await panel.boundingBox())!;
@@ -126,8 +127,7 @@ test('a click on a station selects its group; a click on the empty map deselects
   await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
   // Kudanshita: one group of three lines (Hanzomon, Shinjuku, Tozai).
   await page.evaluate(() => void window.map.jumpTo({ center: [139.7515, 35.6955], zoom: 16, pitch: 0, bearing: 0 }));
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   await screenshotImage(page, { testInfo, name: 'before-click.png' });
   // Where the Tozai line's Kudanshita is drawn: its shape's centre, offset from the line's centre like the drawing.
   const { network } = loadRealData();
@@ -191,14 +191,14 @@ function shapeCentres(zoom: number): Array<[number, number, number]> {
 }
 
 test('station shapes show their white fill in a tilted view, near and far (none of it lost to the depth test)', async ({ page }, testInfo) => {
+  test.setTimeout(300_000); // two tilted views to the horizon, each waiting for the base map's tiles: 2 min on a loaded machine
   await open(page);
   await page.evaluate(() => {
     for (const id of ['trains', 'station-names', 'flights']) window.map.setLayerVisibility(id, 'none');
   });
   for (const zoom of [11, 14]) {
     await page.evaluate((z) => void window.map.jumpTo({ center: [139.767, 35.6814], zoom: z, pitch: 60, bearing: 0 }), zoom);
-    await waitForCameraToSettle(page);
-    await page.waitForTimeout(1500);
+    await waitForStillView(page);
     const image = await screenshotImage(page, { testInfo, name: `stations-tilted-zoom-${zoom}.png` });
     const points = await page.evaluate((centres) => centres.map(([lng, lat, altitude]) => window.map.project([lng, lat], altitude)), shapeCentres(zoom));
     // Inside the map and clear of the clock (top left) and the buttons (right).
@@ -249,7 +249,7 @@ test.describe('phone', () => {
     }
     const close = (await page.getByTestId('station-panel-close').boundingBox())!;
     expect(close.height).toBeGreaterThanOrEqual(44);
-    await page.waitForTimeout(1000);
+    await waitForFrames(page);
     await attachPng(testInfo, 'phone-station-panel.png', await page.screenshot());
   });
 });

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project } from './support/map-page.ts';
+import { showsWithinFrames, waitForBasemapIdle, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, maskOverlay, meanBrightness, screenshotImage } from './support/pixels.ts';
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
@@ -36,9 +37,12 @@ test('trains are drawn at the morning peak and move between two screenshots', as
   // Cars are computed for the trains in and around the view (about 120 trains, 1,000–6,000 cars here), not for all 2,200.
   expect(stats.cars, 'cars drawn around Tokyo Station').toBeGreaterThan(1000);
   expect(stats.cars, 'cars drawn around Tokyo Station').toBeLessThan(stats.trains * 5);
-  await page.waitForTimeout(1500);
+  await waitForBasemapIdle(page);
+  await waitForTrainFrames(page);
   const first = await screenshotImage(page, { testInfo, name: 'trains-1.png' });
+  // What is tested is motion over time: the clock runs at 1×, so the trains need seconds of it to move visibly.
   await page.waitForTimeout(4000);
+  await waitForTrainFrames(page, 1);
   const second = await screenshotImage(page, { testInfo, name: 'trains-2.png' });
   // Only the map below the clock: the clock's digits change too.
   const map = { x: 0, y: 100, width: 1280, height: 560 };
@@ -53,17 +57,16 @@ test('trains are drawn at the morning peak and move between two screenshots', as
 });
 
 test('zoomed out over the whole network, every train still shows, one box each', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openWithTrains(page, '', STANDING_TIME);
   await page.evaluate(() => { window.map.jumpTo({ center: [139.8, 35.48], zoom: 9.3, pitch: 0, bearing: 0 }); });
   // A car would be under 2 pixels long here: the frame holds one box per train in view, not one per car.
   await expect
     .poll(async () => { const s = await page.evaluate(() => window.map.getRenderStats()); return s.cars > 1000 && s.cars <= s.trains; }, { timeout: 60_000 })
     .toBe(true);
-  await page.waitForTimeout(1500);
+  await waitForStillView(page);
   const shown = await screenshotImage(page, { testInfo, name: 'trains-zoomed-out.png' });
   await page.evaluate(() => { window.map.setLayerVisibility('trains', 'none'); });
-  await page.waitForTimeout(2500);
+  await waitForStillView(page);
   const hidden = await screenshotImage(page, { testInfo, name: 'trains-zoomed-out-hidden.png' });
   const { mask } = diffMask(shown, hidden, 40);
   await attachPng(testInfo, 'trains-zoomed-out-diff.png', maskOverlay(shown, mask));
@@ -90,7 +93,6 @@ test('zoomed out over the whole network, every train still shows, one box each',
 });
 
 test('hovering a train shows its popup with the line name; clicking tracks it with its timetable', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
   await openWithTrains(page, '', STANDING_TIME);
   await page.evaluate(() => { window.map.jumpTo({ zoom: 16, pitch: 30 }); });
   const events: string[] = await page.evaluate(() => {
@@ -104,14 +106,15 @@ test('hovering a train shows its popup with the line name; clicking tracks it wi
   expect(position, 'the Uchibo train runs at 07:45').not.toBeNull();
   await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat] }); }, position);
   await expect.poll(async () => Math.abs((await getCamera(page)).lat - position!.lat)).toBeLessThan(1e-6);
-  // Point at the train until its popup shows (frames are slow under software WebGL), then click right there.
+  // Point at the train until its popup shows, then click right there. Attempts: a hover is picked from the last frame
+  // drawn, and under software WebGL that may be a frame from before the camera reached the train.
   const popup = page.getByTestId('train-popup');
   const pointAtTrain = async () => {
     for (let attempt = 0; attempt < 8; attempt++) {
-      if ((await popup.isVisible()) && ((await popup.textContent()) ?? '').includes('Train 2125M')) return;
+      if (await showsWithinFrames(page, 'train-popup', 'Train 2125M', 0)) return;
       const at = await trainOnScreen(page, STANDING_TRAIN);
       await page.mouse.move(at!.x, at!.y + 4);
-      await page.waitForTimeout(1200);
+      if (await showsWithinFrames(page, 'train-popup', 'Train 2125M')) return;
     }
   };
   await pointAtTrain();
@@ -150,7 +153,7 @@ test('hovering a train shows its popup with the line name; clicking tracks it wi
 });
 
 test('each of the eight tracking viewpoints moves the camera as specified', async ({ page }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(300_000); // eight viewpoints, each a camera transition to wait for
   await openWithTrains(page, `&selection=${encodeURIComponent(YAMANOTE_TRAIN)}`);
   await expect(page.getByTestId('tracking-panel')).toBeVisible({ timeout: 30_000 });
   const expected: Record<string, { zoom?: number; pitch?: number; relative?: number; orbit?: boolean }> = {
@@ -168,8 +171,11 @@ test('each of the eight tracking viewpoints moves the camera as specified', asyn
     // Frames are slow under software WebGL on a busy machine: wait for the camera to reach the viewpoint.
     if (spec.zoom !== undefined) {
       await expect.poll(async () => Math.abs((await getCamera(page)).zoom - spec.zoom!), { message: `${mode}: zoom reaches ${spec.zoom}`, timeout: 60_000 }).toBeLessThan(0.3);
+      // The camera eases in time towards the viewpoint (tracking-controller.ts), zoom, pitch and bearing alike: once
+      // the zoom is this close, the rest has come as close.
+      await expect.poll(async () => Math.abs((await getCamera(page)).zoom - spec.zoom!), { message: `${mode}: zoom settles at ${spec.zoom}`, timeout: 30_000 }).toBeLessThan(0.05);
     }
-    await page.waitForTimeout(1500);
+    await waitForTrainFrames(page);
     const camera = await getCamera(page);
     const train = await page.evaluate((id) => window.map.getTrainPosition(id), YAMANOTE_TRAIN);
     expect(train, `train still running (${mode})`).not.toBeNull();
@@ -208,7 +214,7 @@ test('the underground button darkens the map and fires viewmode', async ({ page 
   const ground = await screenshotImage(page, { testInfo, name: 'ground.png' });
   await page.getByTestId('underground-button').click();
   await expect(page.getByTestId('underground-button')).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(2000);
+  await waitForStillView(page);
   const underground = await screenshotImage(page, { testInfo, name: 'underground.png' });
   const before = meanBrightness(ground, area);
   const after = meanBrightness(underground, area);

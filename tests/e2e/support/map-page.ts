@@ -1,7 +1,8 @@
 /**
  * Helpers shared by the end-to-end tests: opening the app and waiting until
- * the network is drawn, reading the camera, waiting for camera transitions to
- * end, and reading the station names listed for assistive technology.
+ * the network is drawn, reading the camera, and reading the station names
+ * listed for assistive technology (waiting for frames, a camera at rest and a
+ * still view: `waits.ts`).
  *
  * Software WebGL (SwiftShader) draws the default view at roughly one frame a
  * second on the test machines, so camera transitions and label placement take
@@ -9,6 +10,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { Map as TransitMap } from '../../../src/index.ts';
+import { waitForCameraToSettle, waitForFrames, waitForStillView } from './waits.ts';
+
+export { waitForCameraToSettle } from './waits.ts';
 
 declare global {
   interface Window {
@@ -28,9 +32,6 @@ export const DEFAULT_CAMERA = { lng: 139.767, lat: 35.6814, zoom: 14, bearing: 0
 /** The URL hash the app writes for the default camera. */
 export const DEFAULT_HASH = '#14/35.6814/139.767/0/60';
 
-/** Time given to label placement (throttled to 200 ms) and the last frames after the map is drawn and idle. */
-export const SETTLE_MS = 500;
-
 /**
  * Query parameter that starts the clock (playback) at 03:00 in Tokyo on a
  * Tuesday, when no trains run: tests of the network, names and camera see the
@@ -47,30 +48,42 @@ export interface Camera {
   pitch: number;
 }
 
+/** What {@link openMap} and {@link waitForNetwork} wait for besides the network. */
+export interface MapReadiness {
+  /**
+   * Whether to wait for the base map too (its tiles loaded and drawn, labels faded in): the default. A test that
+   * reads no pixels of the base map passes false and goes on while the base map still loads (under software WebGL
+   * that takes many seconds); one that takes a screenshot later waits for a still view then (`waits.ts`).
+   */
+  basemap?: boolean;
+}
+
 /**
  * Opens the app page (`query` such as `?lang=en&theme=light`, `hash` such as
  * `#15/35.68/139.76/0/45`) and waits until the network is drawn and the map
  * has settled.
  */
-export async function openMap(page: Page, query = '', hash = ''): Promise<void> {
+export async function openMap(page: Page, query = '', hash = '', readiness: MapReadiness = {}): Promise<void> {
   await page.goto(`/${query}${hash}`);
-  await waitForNetwork(page);
+  await waitForNetwork(page, readiness);
 }
 
 /**
  * Waits for the performance marks `tt:network-drawn` (first frame with the
  * network) and `tt:basemap-idle` (base-map tiles loaded and drawn), for
- * station names to be placed, for the camera to rest, then a little longer.
+ * station names to be placed, then for the view to rest (camera still, base
+ * map idle, the canvases drawn since: see `waits.ts`). With `basemap: false`,
+ * the base map is not waited for.
  */
-export async function waitForNetwork(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => ['tt:network-drawn', 'tt:basemap-idle'].every((mark) => performance.getEntriesByName(mark).length > 0),
-    null,
-    { timeout: 180_000 },
-  );
+export async function waitForNetwork(page: Page, { basemap = true }: MapReadiness = {}): Promise<void> {
+  const marks = basemap ? ['tt:network-drawn', 'tt:basemap-idle'] : ['tt:network-drawn'];
+  await page.waitForFunction((marks) => marks.every((mark) => performance.getEntriesByName(mark).length > 0), marks, { timeout: 180_000 });
   await expect(page.getByTestId('stations-in-view').locator('li').first()).toBeAttached({ timeout: 30_000 });
-  await waitForCameraToSettle(page);
-  await page.waitForTimeout(SETTLE_MS);
+  if (basemap) await waitForStillView(page);
+  else {
+    await waitForCameraToSettle(page);
+    await waitForFrames(page);
+  }
 }
 
 /** The camera of the page's map. */
@@ -79,41 +92,6 @@ export function getCamera(page: Page): Promise<Camera> {
     const { lng, lat } = window.map.getCenter();
     return { lng, lat, zoom: window.map.getZoom(), bearing: window.map.getBearing(), pitch: window.map.getPitch() };
   });
-}
-
-/**
- * Waits until the camera has not changed for `frames` consecutive animation
- * frames spanning at least `minMs` (transitions advance once per frame, and
- * frames are slow under software WebGL, so "unchanged for a while" alone is
- * not enough).
- */
-export async function waitForCameraToSettle(page: Page, frames = 2, minMs = 500): Promise<void> {
-  await page.evaluate(
-    ({ frames, minMs }) =>
-      new Promise<void>((resolve, reject) => {
-        const read = () => {
-          const { lng, lat } = window.map.getCenter();
-          return [lng, lat, window.map.getZoom(), window.map.getBearing(), window.map.getPitch()].join('/');
-        };
-        const start = performance.now();
-        let last = read();
-        let since = performance.now();
-        let unchanged = 0;
-        const tick = () => {
-          const now = read();
-          if (now !== last) {
-            last = now;
-            since = performance.now();
-            unchanged = 0;
-          } else unchanged++;
-          if (unchanged >= frames && performance.now() - since >= minMs) resolve();
-          else if (performance.now() - start > 30_000) reject(new Error(`camera still moving after 30 s (${now})`));
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { frames, minMs },
-  );
 }
 
 /** Expects a camera to equal `expected` to `digits` decimals in every field. */

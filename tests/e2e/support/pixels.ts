@@ -4,6 +4,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { decodePng, encodePng, type RgbaImage } from './png.ts';
+import { waitForFrames, waitForStillView } from './waits.ts';
 
 export type { RgbaImage } from './png.ts';
 
@@ -190,3 +191,20 @@ export function colorMask(image: RgbaImage, rect: Rect, rgb: Rgb, tolerance: num
 }
 
 export { decodePng, encodePng };
+
+/**
+ * Once the view is at rest ({@link waitForStillView}), screenshots taken by `shoot` a few frames apart until two in
+ * a row agree (no pixel's brightness differs by more than 8), and the last of them: a view to compare another with,
+ * when nothing moves in it (hide what moves first). Fails when the view keeps changing for `attempts` shots.
+ */
+export async function stillScreenshot(page: Page, shoot: () => Promise<RgbaImage>, attempts = 30): Promise<RgbaImage> {
+  await waitForStillView(page);
+  let previous = await shoot();
+  for (let i = 0; i < attempts; i++) {
+    await waitForFrames(page);
+    const next = await shoot();
+    if (diffMask(previous, next, 8).count === 0) return next;
+    previous = next;
+  }
+  throw new Error(`the map did not come to rest in ${attempts} screenshots`);
+}
