@@ -1,12 +1,13 @@
 import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer, type Texture } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
+import type { Model } from '@luma.gl/engine';
 import { bitmapLabelUniforms, fs, vs } from './bitmap-label-layer-shaders.ts';
 import { unitColor } from './colors.ts';
 import { atlasPixelRatio, LabelAtlas, type LabelFont } from './label-atlas.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { LABEL_VERTEX, LABEL_VERTEX_STRIDE, VERTICES_PER_LABEL, writeLabelQuads, type LabelQuad } from './label-quads.ts';
 import { interleavedLayout, positionAttributes } from './buffer-layouts.ts';
+import { layerModel } from './layer-model.ts';
 
 /** Props of {@link BitmapLabelLayer}. */
 export interface BitmapLabelLayerProps<D> {
@@ -29,7 +30,13 @@ export interface BitmapLabelLayerProps<D> {
   pixelOffset?: readonly [number, number];
 }
 
-const VERTEX_BUFFER = 'labelVertices';
+/** The label quads' vertices (`label-quads.ts`) as the shader reads them. */
+const LABEL_VERTICES = interleavedLayout('labelVertices', LABEL_VERTEX_STRIDE, {
+  ...positionAttributes('positions', LABEL_VERTEX),
+  offsets: ['float32x2', LABEL_VERTEX.offset * 4],
+  atlasCorners: ['float32x2', LABEL_VERTEX.atlas * 4],
+  textOpacities: ['float32', LABEL_VERTEX.alpha * 4],
+});
 
 /**
  * Text labels at points, each drawn as one bitmap quad (see `label-atlas.ts`
@@ -133,7 +140,7 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
     if (bytes > 0 && (!buffer || buffer.byteLength < bytes)) {
       buffer?.destroy();
       buffer = this.context.device.createBuffer({ id: `${this.props.id}-vertices`, byteLength: vertexArray.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
-      this.state.model?.setAttributes({ [VERTEX_BUFFER]: buffer });
+      this.state.model?.setAttributes({ [LABEL_VERTICES.name]: buffer });
     }
     if (bytes > 0) buffer!.write(new Float32Array(vertexArray.buffer, 0, bytes / 4));
     this.setState({ vertices: buffer, vertexArray, vertexCount: quads.length * VERTICES_PER_LABEL });
@@ -153,19 +160,6 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
   }
 
   private createModel(): Model {
-    return new Model(this.context.device, {
-      ...this.getShaders(),
-      id: this.props.id,
-      topology: 'triangle-list',
-      vertexCount: 0,
-      bufferLayout: [
-        interleavedLayout(VERTEX_BUFFER, LABEL_VERTEX_STRIDE, {
-          ...positionAttributes('positions', LABEL_VERTEX),
-          offsets: ['float32x2', LABEL_VERTEX.offset * 4],
-          atlasCorners: ['float32x2', LABEL_VERTEX.atlas * 4],
-          textOpacities: ['float32', LABEL_VERTEX.alpha * 4],
-        }),
-      ],
-    });
+    return layerModel(this, 'triangle-list', [LABEL_VERTICES]);
   }
 }

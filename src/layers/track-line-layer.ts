@@ -1,12 +1,13 @@
 import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
+import type { Model } from '@luma.gl/engine';
 import { unitColor } from './colors.ts';
 import type { BinaryPaths } from '../data/geometry/path-culling.ts';
 import { buildTrackStrip, STRIP_STRIDE, STRIP_VERTEX, type TrackStrip } from '../data/geometry/track-strips.ts';
 import { fs, vs } from './track-line-layer-shaders.ts';
 import { trackUniforms, type TrackStyle } from './track-uniforms.ts';
 import { interleavedLayout, positionAttributes } from './buffer-layouts.ts';
+import { layerModel } from './layer-model.ts';
 
 /** Props of {@link TrackLineLayer}. */
 export interface TrackLineLayerProps {
@@ -44,6 +45,16 @@ const outlineUniform = (color: readonly number[] | null) => (color ? unitColor(c
 
 /** Name of the vertex buffer in the model's buffer layout. */
 export const VERTEX_BUFFER = 'vertices';
+
+/** The strip's vertices (`track-strips.ts`) as the shader reads them. */
+const STRIP_VERTICES = interleavedLayout(VERTEX_BUFFER, STRIP_STRIDE, {
+  ...positionAttributes('positions', STRIP_VERTEX),
+  trackOffsets: ['float32x4', STRIP_VERTEX.trackOffset * 4],
+  segmentsIn: ['float32x4', STRIP_VERTEX.segmentIn * 4],
+  segmentsOut: ['float32x4', STRIP_VERTEX.segmentOut * 4],
+  ends: ['float32x4', STRIP_VERTEX.ends * 4],
+  colors: ['unorm8x4', STRIP_VERTEX.colorByte],
+});
 
 /**
  * Track lines, drawn as one triangle strip (see `track-strips.ts`): the
@@ -122,21 +133,6 @@ export class TrackLineLayer extends Layer<Required<TrackLineLayerProps>> {
   }
 
   private createModel(): Model {
-    return new Model(this.context.device, {
-      ...this.getShaders(),
-      id: this.props.id,
-      topology: 'triangle-strip',
-      vertexCount: 0,
-      bufferLayout: [
-        interleavedLayout(VERTEX_BUFFER, STRIP_STRIDE, {
-          ...positionAttributes('positions', STRIP_VERTEX),
-          trackOffsets: ['float32x4', STRIP_VERTEX.trackOffset * 4],
-          segmentsIn: ['float32x4', STRIP_VERTEX.segmentIn * 4],
-          segmentsOut: ['float32x4', STRIP_VERTEX.segmentOut * 4],
-          ends: ['float32x4', STRIP_VERTEX.ends * 4],
-          colors: ['unorm8x4', STRIP_VERTEX.colorByte],
-        }),
-      ],
-    });
+    return layerModel(this, 'triangle-strip', [STRIP_VERTICES]);
   }
 }

@@ -1,6 +1,5 @@
 import { picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo } from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/geometry/view-area.ts';
@@ -9,6 +8,7 @@ import { CAR_INSTANCES, FrameLayer, type FrameLayerProps } from './frame-layer.t
 import { sunLighting } from './shaders/sun-lighting.ts';
 import { unitBox } from './shaders/unit-box.ts';
 import { CAR_TEXELS, CARS_PER_ROW, fs, TEXTURE_WIDTH, trainUniforms, vs } from './train-layer-shaders.ts';
+import { layerModel } from './layer-model.ts';
 
 export type { TrainFrameSource } from './frame-layer.ts';
 
@@ -69,7 +69,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
 
   override initializeState() {
     super.initializeState();
-    this.setState({ model: this.getModel() });
+    this.setState({ model: layerModel(this, 'triangle-list') });
   }
 
   override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } } }) {
@@ -137,13 +137,4 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     super.finalizeState(context);
   }
 
-  private getModel(): Model {
-    return new Model(this.context.device, {
-      ...this.getShaders(),
-      id: this.props.id,
-      topology: 'triangle-list',
-      vertexCount: 0,
-      bufferLayout: [],
-    });
-  }
 }
