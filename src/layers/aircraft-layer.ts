@@ -15,12 +15,14 @@
 import { Layer, picking, project32, type DefaultProps, type GetPickingInfoParams, type PickingInfo, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
-import type { ShaderModule } from '@luma.gl/shadertools';
 import { AIRCRAFT, AIRCRAFT_STRIDE, type AircraftFrame, type AircraftSource } from '../data/flights/aircraft-frame.ts';
+import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
+import { aircraftUniforms, fs, vs } from './aircraft-layer-shaders.ts';
 import { buildAircraftMesh, type AircraftMesh } from './aircraft-mesh.ts';
+import { sunLighting } from './shaders/sun-lighting.ts';
+import { interleavedLayout, positionAttributes } from './buffer-layouts.ts';
 
 export type { AircraftFrame, AircraftSource } from '../data/flights/aircraft-frame.ts';
-import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 
 /** Props of {@link AircraftLayer}. */
 export interface AircraftLayerProps {
@@ -40,97 +42,6 @@ export interface AircraftPickingInfo extends PickingInfo {
   /** The picked flight's key (`arrival:{id}` or `departure:{id}`), or null. */
   flight: string | null;
 }
-
-const uniformBlock = /* glsl */ `\
-uniform aircraftUniforms {
-  float opacity;
-  float minPixels;
-  float length;
-  vec3 ambient;
-  vec3 sunColor;
-  vec3 toSun;
-  vec3 skyColor;
-  vec3 toSky;
-  float glow;
-} aircraft;
-`;
-
-interface AircraftUniformProps {
-  opacity: number;
-  minPixels: number;
-  length: number;
-  ambient: [number, number, number];
-  sunColor: [number, number, number];
-  toSun: [number, number, number];
-  skyColor: [number, number, number];
-  toSky: [number, number, number];
-  glow: number;
-}
-
-const aircraftUniforms = {
-  name: 'aircraft',
-  vs: uniformBlock,
-  fs: uniformBlock,
-  uniformTypes: { opacity: 'f32', minPixels: 'f32', length: 'f32', ambient: 'vec3<f32>', sunColor: 'vec3<f32>', toSun: 'vec3<f32>', skyColor: 'vec3<f32>', toSky: 'vec3<f32>', glow: 'f32' },
-} as const satisfies ShaderModule<AircraftUniformProps>;
-
-const vs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME aircraft-layer-vertex-shader
-in vec3 positions;
-in vec3 normals;
-in float parts;
-in vec3 instancePositions;
-in vec3 instancePositions64Low;
-in vec3 instanceAttitudes;
-in vec4 instanceBodyColors;
-in vec4 instanceTailColors;
-in vec4 instanceFlags;
-out vec4 vColor;
-out vec3 vShade;
-
-// Local (x right wing, y nose, z up) to map (x east, y north, z up): bank about y, pitch about x, then heading.
-vec3 orient(vec3 v, vec3 attitude) {
-  float ch = cos(attitude.x), sh = sin(attitude.x);
-  float cp = cos(attitude.y), sp = sin(attitude.y);
-  float cb = cos(attitude.z), sb = sin(attitude.z);
-  v = vec3(v.x * cb + v.z * sb, v.y, -v.x * sb + v.z * cb);
-  v = vec3(v.x, v.y * cp - v.z * sp, v.y * sp + v.z * cp);
-  return vec3(v.x * ch + v.y * sh, -v.x * sh + v.y * ch, v.z);
-}
-
-void main(void) {
-  geometry.worldPosition = instancePositions;
-  geometry.pickingColor = picking_getPickingColorFromIndex(float(gl_InstanceID));
-  // Keep aircraft visible when zoomed out: enlarge below a minimum on-screen length.
-  float lengthPixels = project_size_to_pixel(aircraft.length);
-  float grow = max(1.0, aircraft.minPixels / max(lengthPixels, 1e-6));
-  vec3 p = orient(positions * grow, instanceAttitudes);
-  vec3 n = orient(normals, instanceAttitudes);
-  gl_Position = project_position_to_clipspace(instancePositions, instancePositions64Low, project_size(p), geometry.position);
-  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
-
-  vShade = aircraft.ambient + aircraft.sunColor * max(dot(n, aircraft.toSun), 0.0) + aircraft.skyColor * max(dot(n, aircraft.toSky), 0.0) + vec3(0.35 * aircraft.glow);
-  vec3 rgb = parts < 0.5 ? instanceBodyColors.rgb : parts < 1.5 ? instanceTailColors.rgb : vec3(0.12, 0.14, 0.18);
-  // The selected aircraft glows slightly.
-  rgb = mix(rgb, vec3(1.0, 0.57, 0.0), instanceFlags.x * 0.25);
-  vColor = vec4(rgb, aircraft.opacity * layer.opacity);
-  DECKGL_FILTER_COLOR(vColor, geometry);
-}
-`;
-
-const fs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME aircraft-layer-fragment-shader
-precision highp float;
-in vec4 vColor;
-in vec3 vShade;
-out vec4 fragColor;
-void main(void) {
-  fragColor = vec4(vColor.rgb * vShade, vColor.a);
-  DECKGL_FILTER_COLOR(fragColor, geometry);
-}
-`;
 
 const INSTANCE_BUFFER = 'instances';
 
@@ -160,7 +71,7 @@ export class AircraftLayer extends Layer<Required<AircraftLayerProps>> {
   };
 
   override getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, picking, aircraftUniforms] });
+    return super.getShaders({ vs, fs, modules: [project32, picking, sunLighting, aircraftUniforms] });
   }
 
   override initializeState() {
@@ -175,19 +86,18 @@ export class AircraftLayer extends Layer<Required<AircraftLayerProps>> {
           { name: 'positions', format: 'float32x3' },
           { name: 'normals', format: 'float32x3' },
           { name: 'parts', format: 'float32' },
-          {
-            name: INSTANCE_BUFFER,
-            stepMode: 'instance',
-            byteStride: AIRCRAFT_STRIDE,
-            attributes: [
-              { attribute: 'instancePositions', format: 'float32x3', byteOffset: AIRCRAFT.high * 4 },
-              { attribute: 'instancePositions64Low', format: 'float32x3', byteOffset: AIRCRAFT.low * 4 },
-              { attribute: 'instanceAttitudes', format: 'float32x3', byteOffset: AIRCRAFT.heading * 4 },
-              { attribute: 'instanceBodyColors', format: 'unorm8x4', byteOffset: AIRCRAFT.body * 4 },
-              { attribute: 'instanceTailColors', format: 'unorm8x4', byteOffset: AIRCRAFT.tail * 4 },
-              { attribute: 'instanceFlags', format: 'unorm8x4', byteOffset: AIRCRAFT.flags * 4 },
-            ],
-          },
+          interleavedLayout(
+            INSTANCE_BUFFER,
+            AIRCRAFT_STRIDE,
+            {
+              ...positionAttributes('instancePositions', AIRCRAFT),
+              instanceAttitudes: ['float32x3', AIRCRAFT.heading * 4],
+              instanceBodyColors: ['unorm8x4', AIRCRAFT.body * 4],
+              instanceTailColors: ['unorm8x4', AIRCRAFT.tail * 4],
+              instanceFlags: ['unorm8x4', AIRCRAFT.flags * 4],
+            },
+            'instance',
+          ),
         ],
         geometry: new Geometry({
           topology: 'triangle-list',
@@ -231,8 +141,7 @@ export class AircraftLayer extends Layer<Required<AircraftLayerProps>> {
     if (model && frame && frame.count > 0 && this.state.instances) {
       // Uniforms are set when they change (the view mode, the light), not every frame.
       if (this.state.uniformsOf !== lighting || this.state.uniformOpacity !== groundOpacity || this.state.uniformMinPixels !== minPixels) {
-        const { ambient, sun: sunColor, toSun, sky: skyColor, toSky, glow } = lighting;
-        model.shaderInputs.setProps({ aircraft: { opacity: groundOpacity, minPixels, length: sharedMesh!.length, ambient, sunColor, toSun, skyColor, toSky, glow } });
+        model.shaderInputs.setProps({ aircraft: { opacity: groundOpacity, minPixels, length: sharedMesh!.length }, sunLighting: lighting });
         this.state.uniformsOf = lighting;
         this.state.uniformOpacity = groundOpacity;
         this.state.uniformMinPixels = minPixels;

@@ -1,11 +1,13 @@
 import { Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer, type Texture } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
-import type { ShaderModule } from '@luma.gl/shadertools';
+import type { Model } from '@luma.gl/engine';
+import { bitmapLabelUniforms, fs, vs } from './bitmap-label-layer-shaders.ts';
 import { unitColor } from './colors.ts';
 import { atlasPixelRatio, LabelAtlas, type LabelFont } from './label-atlas.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { LABEL_VERTEX, LABEL_VERTEX_STRIDE, VERTICES_PER_LABEL, writeLabelQuads, type LabelQuad } from './label-quads.ts';
+import { interleavedLayout, positionAttributes } from './buffer-layouts.ts';
+import { layerModel } from './layer-model.ts';
 
 /** Props of {@link BitmapLabelLayer}. */
 export interface BitmapLabelLayerProps<D> {
@@ -28,78 +30,13 @@ export interface BitmapLabelLayerProps<D> {
   pixelOffset?: readonly [number, number];
 }
 
-const VERTEX_BUFFER = 'labelVertices';
-
-const uniformBlock = /* glsl */ `\
-uniform bitmapLabelUniforms {
-  vec4 textColor;
-  vec4 haloColor;
-  vec2 atlasSize;
-} bitmapLabel;
-`;
-
-interface BitmapLabelUniformProps {
-  textColor: [number, number, number, number];
-  haloColor: [number, number, number, number];
-  atlasSize: [number, number];
-}
-
-const bitmapLabelUniforms = {
-  name: 'bitmapLabel',
-  vs: uniformBlock,
-  fs: uniformBlock,
-  uniformTypes: { textColor: 'vec4<f32>', haloColor: 'vec4<f32>', atlasSize: 'vec2<f32>' },
-} as const satisfies ShaderModule<BitmapLabelUniformProps>;
-
-const vs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME bitmap-label-layer-vertex-shader
-in vec3 positions;
-in vec3 positions64Low;
-in vec2 offsets;
-in vec2 atlasCorners;
-in float textOpacities;
-out vec2 vUv;
-out float vTextOpacity;
-
-void main(void) {
-  geometry.worldPosition = positions;
-  vec4 anchor = project_position_to_clipspace(positions, positions64Low, vec3(0.0), geometry.position);
-  if (anchor.w <= 0.0) {
-    gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
-    return;
-  }
-  // The anchor on a whole device pixel, then whole-pixel offsets: each bitmap pixel on one screen pixel.
-  vec2 size = project.viewportSize;
-  vec2 pixel = floor((anchor.xy / anchor.w * 0.5 + 0.5) * size + 0.5) + offsets * vec2(1.0, -1.0);
-  gl_Position = vec4(pixel / size * 2.0 - 1.0, 0.0, 1.0);
-  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
-  vUv = atlasCorners / bitmapLabel.atlasSize;
-  vTextOpacity = textOpacities;
-}
-`;
-
-const fs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME bitmap-label-layer-fragment-shader
-precision highp float;
-uniform sampler2D labelAtlas;
-in vec2 vUv;
-in float vTextOpacity;
-out vec4 fragColor;
-
-void main(void) {
-  vec2 coverage = texture(labelAtlas, vUv).rg;
-  float text = coverage.r * bitmapLabel.textColor.a * vTextOpacity;
-  float halo = coverage.g * bitmapLabel.haloColor.a * (1.0 - text);
-  float alpha = text + halo;
-  if (alpha < 0.004) discard;
-  fragColor = vec4((bitmapLabel.textColor.rgb * text + bitmapLabel.haloColor.rgb * halo) / alpha, alpha * layer.opacity);
-  DECKGL_FILTER_COLOR(fragColor, geometry);
-}
-`;
-
-/** An RGBA 0–255 colour as the shader takes it (0–1). */
+/** The label quads' vertices (`label-quads.ts`) as the shader reads them. */
+const LABEL_VERTICES = interleavedLayout('labelVertices', LABEL_VERTEX_STRIDE, {
+  ...positionAttributes('positions', LABEL_VERTEX),
+  offsets: ['float32x2', LABEL_VERTEX.offset * 4],
+  atlasCorners: ['float32x2', LABEL_VERTEX.atlas * 4],
+  textOpacities: ['float32', LABEL_VERTEX.alpha * 4],
+});
 
 /**
  * Text labels at points, each drawn as one bitmap quad (see `label-atlas.ts`
@@ -203,7 +140,7 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
     if (bytes > 0 && (!buffer || buffer.byteLength < bytes)) {
       buffer?.destroy();
       buffer = this.context.device.createBuffer({ id: `${this.props.id}-vertices`, byteLength: vertexArray.byteLength, usage: Buffer.VERTEX | Buffer.COPY_DST });
-      this.state.model?.setAttributes({ [VERTEX_BUFFER]: buffer });
+      this.state.model?.setAttributes({ [LABEL_VERTICES.name]: buffer });
     }
     if (bytes > 0) buffer!.write(new Float32Array(vertexArray.buffer, 0, bytes / 4));
     this.setState({ vertices: buffer, vertexArray, vertexCount: quads.length * VERTICES_PER_LABEL });
@@ -223,25 +160,6 @@ export class BitmapLabelLayer<D = unknown> extends Layer<BitmapLabelLayerProps<D
   }
 
   private createModel(): Model {
-    const float = (floats: number) => floats * 4;
-    return new Model(this.context.device, {
-      ...this.getShaders(),
-      id: this.props.id,
-      topology: 'triangle-list',
-      vertexCount: 0,
-      bufferLayout: [
-        {
-          name: VERTEX_BUFFER,
-          byteStride: LABEL_VERTEX_STRIDE,
-          attributes: [
-            { attribute: 'positions', format: 'float32x3', byteOffset: float(LABEL_VERTEX.high) },
-            { attribute: 'positions64Low', format: 'float32x3', byteOffset: float(LABEL_VERTEX.low) },
-            { attribute: 'offsets', format: 'float32x2', byteOffset: float(LABEL_VERTEX.offset) },
-            { attribute: 'atlasCorners', format: 'float32x2', byteOffset: float(LABEL_VERTEX.atlas) },
-            { attribute: 'textOpacities', format: 'float32', byteOffset: float(LABEL_VERTEX.alpha) },
-          ],
-        },
-      ],
-    });
+    return layerModel(this, 'triangle-list', [LABEL_VERTICES]);
   }
 }

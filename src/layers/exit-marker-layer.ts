@@ -2,6 +2,7 @@ import { CompositeLayer, type DefaultProps } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { ExitMarker } from '../data/exits.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
+import { ALWAYS_ON_TOP, SCREEN_DOT_PROPS } from './screen-markers.ts';
 
 /** Props of {@link ExitMarkerLayer}. */
 export interface ExitMarkerLayerProps {
@@ -15,7 +16,6 @@ export interface ExitMarkerLayerProps {
 
 const RADIUS = 7;
 const HIGHLIGHT_RADIUS = 12;
-const ALWAYS_ON_TOP = { depthWriteEnabled: false, depthCompare: 'always' as const };
 
 /**
  * The exits of the selected station while its exit list is open: a dot per exit (orange when closed at the
@@ -45,12 +45,7 @@ export class ExitMarkerLayer extends CompositeLayer<ExitMarkerLayerProps> {
           getFillColor: (m: ExitMarker) => (m.closed ? colors.closed : colors.open),
           getLineColor: (m: ExitMarker) => (isHighlighted(m) ? colors.text : colors.halo),
           getLineWidth: (m: ExitMarker) => (isHighlighted(m) ? 3 : 2),
-          radiusUnits: 'pixels',
-          lineWidthUnits: 'pixels',
-          stroked: true,
-          billboard: true,
-          antialiasing: true,
-          parameters: ALWAYS_ON_TOP,
+          ...SCREEN_DOT_PROPS,
           updateTriggers: { getRadius: highlighted, getLineColor: [highlighted, colors], getLineWidth: highlighted, getFillColor: colors },
         }),
       ),

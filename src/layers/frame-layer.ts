@@ -1,7 +1,7 @@
 import { Layer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer } from '@luma.gl/core';
 import type { Model } from '@luma.gl/engine';
-import type { TrainFrame } from '../data/trains/train-frame-format.ts';
+import { CAR_STRIDE, MARKER_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
 import type { ViewArea, ViewDepth } from '../data/geometry/view-area.ts';
 
 /** Where the layer gets its frames: the latest frame and a way to ask for the next one. */
@@ -22,9 +22,27 @@ export interface TrainFrameSource {
 /** Props shared by layers drawn from train frames. */
 export interface FrameLayerProps {
   source: TrainFrameSource;
+  /** Opacity multipliers of what is drawn on the ground and underground (they change with the view mode). */
+  groundOpacity?: number;
+  undergroundOpacity?: number;
   /** Adds the layer's main-thread time (ms) to a counter, for benchmarks. */
   onScriptTime?: ((ms: number) => void) | null;
 }
+
+/** Where a layer's instances lie in a frame. */
+export interface FrameInstances {
+  /** Bytes per instance. */
+  stride: number;
+  /** Number of instances in the frame. */
+  count(frame: TrainFrame): number;
+  /** The frame's interleaved instance memory (sized for the frame's capacity). */
+  bytes(frame: TrainFrame): Uint8Array;
+}
+
+/** The frame's cars (boxes of the train layer). */
+export const CAR_INSTANCES: FrameInstances = { stride: CAR_STRIDE, count: (frame) => frame.carCount, bytes: (frame) => frame.carBytes };
+/** The frame's delay markers. */
+export const MARKER_INSTANCES: FrameInstances = { stride: MARKER_STRIDE, count: (frame) => frame.markerCount, bytes: (frame) => frame.markerBytes };
 
 /** While frames have nothing to draw, the next one is asked for (without drawing) this long after the last, ms. */
 const EMPTY_FRAME_INTERVAL_MS = 500;
@@ -44,6 +62,8 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
   static override layerName = 'FrameLayer';
   static override defaultProps: DefaultProps<FrameLayerProps> = {
     source: { type: 'object', value: null as unknown as TrainFrameSource, compare: true },
+    groundOpacity: 1,
+    undergroundOpacity: 0.3,
     onScriptTime: null,
   };
 
@@ -57,12 +77,8 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     idleTimer?: ReturnType<typeof setTimeout> | null;
   };
 
-  /** Number of instances this layer draws from a frame. */
-  protected abstract instanceCount(frame: TrainFrame): number;
-  /** The frame's interleaved instance memory (sized for the frame's capacity). */
-  protected abstract instanceBytes(frame: TrainFrame): Uint8Array;
-  /** Bytes per instance. */
-  protected abstract readonly instanceStride: number;
+  /** The instances this layer draws from a frame. */
+  protected abstract readonly instancesInFrame: FrameInstances;
 
   override initializeState() {
     this.setState({ frame: null, numInstances: 0 });
@@ -77,7 +93,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
       // the next frame is asked for a little later without drawing (trains entering the view still appear, and any
       // camera move redraws at once). A redraw makes Chromium's compositor redo the page, which under software WebGL
       // holds the GPU process for 50 ms and more and makes any synchronous WebGL call wait.
-      if (this.state.numInstances === 0 && next && this.instanceCount(next) === 0) this.askLater();
+      if (this.state.numInstances === 0 && next && this.instancesInFrame.count(next) === 0) this.askLater();
       else this.redrawNow();
     });
   }
@@ -110,7 +126,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
     if (props.source !== oldProps.source) this.subscribe();
     const frame = props.source?.latest() ?? null;
     if (frame && frame !== this.state.frame) {
-      const numInstances = this.instanceCount(frame);
+      const numInstances = this.instancesInFrame.count(frame);
       this.setState({ frame, numInstances });
       if (numInstances > 0) this.upload(frame, numInstances);
     }
@@ -119,7 +135,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
 
   /** Hands the frame's instances to the GPU (one buffer write; a layer may keep them elsewhere, e.g. in a texture). */
   protected upload(frame: TrainFrame, numInstances: number) {
-    const bytes = this.instanceBytes(frame);
+    const bytes = this.instancesInFrame.bytes(frame);
     let buffer = this.state.instances;
     if (!buffer || buffer.byteLength < bytes.byteLength) {
       buffer?.destroy();
@@ -127,7 +143,7 @@ export abstract class FrameLayer<P extends FrameLayerProps> extends Layer<Requir
       this.state.instances = buffer;
       this.state.model?.setAttributes({ [INSTANCE_BUFFER]: buffer });
     }
-    buffer.write(bytes.subarray(0, numInstances * this.instanceStride));
+    buffer.write(bytes.subarray(0, numInstances * this.instancesInFrame.stride));
   }
 
   override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {

@@ -13,10 +13,12 @@ import type { GtfsMapData, GtfsStopsData } from '../data/gtfs/worker-protocol.ts
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
+import { PlacedLabelLayer } from './placed-label-layer.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { Buffer } from '@luma.gl/core';
 import { TrackLineLayer, VERTEX_BUFFER } from './track-line-layer.ts';
 import { STRIP_STRIDE } from '../data/geometry/track-strips.ts';
+import { SCREEN_DOT_PROPS } from './screen-markers.ts';
 
 /** Degrees added around a feed's extent before it counts as out of view. */
 const VIEW_MARGIN_DEGREES = 0.05;
@@ -145,7 +147,6 @@ function stopsInView(viewport: Viewport, stops: readonly GtfsStop[], previous: G
 }
 
 const STOP_RADIUS_PX = 4;
-const ALWAYS_ON_TOP = { depthWriteEnabled: false, depthCompare: 'always' as const };
 
 /** A feed's stops as small station dots (white with a dark ring), from zoom 13, only those in view. */
 export class GtfsStopLayer extends CompositeLayer<GtfsStopLayerProps> {
@@ -182,12 +183,7 @@ export class GtfsStopLayer extends CompositeLayer<GtfsStopLayerProps> {
         getFillColor: colors.fill,
         getLineColor: colors.outline,
         getLineWidth: 1.5,
-        radiusUnits: 'pixels',
-        lineWidthUnits: 'pixels',
-        stroked: true,
-        billboard: true,
-        antialiasing: true,
-        parameters: ALWAYS_ON_TOP,
+        ...SCREEN_DOT_PROPS,
         updateTriggers: { getFillColor: colors, getLineColor: colors },
       }),
     );
@@ -201,15 +197,12 @@ export interface GtfsStopLabelLayerProps extends GtfsStopLayerProps {
   fontFamily?: string;
 }
 
-/** Least time between two label placements while the view moves, ms (as the station names). */
-const PLACEMENT_INTERVAL = 200;
-
 /**
  * A feed's stop names from zoom 15: placed on the CPU at most every 200 ms
  * while the view moves, stations first, a name dropped where it would
  * overlap one already placed (as the station names are).
  */
-export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> {
+export class GtfsStopLabelLayer extends PlacedLabelLayer<GtfsStopLabelLayerProps> {
   static override layerName = 'GtfsStopLabelLayer';
   static override defaultProps: DefaultProps<GtfsStopLabelLayerProps> = {
     ...GtfsStopLayer.defaultProps,
@@ -218,42 +211,21 @@ export class GtfsStopLabelLayer extends CompositeLayer<GtfsStopLabelLayerProps> 
     fontFamily: LABEL_FONT_FAMILY,
   } as DefaultProps<GtfsStopLabelLayerProps>;
 
-  declare state: { stops: GtfsStop[]; placed: GtfsStop[]; lastPlacement: number; timer: ReturnType<typeof setTimeout> | null };
+  declare state: PlacedLabelLayer<GtfsStopLabelLayerProps>['state'] & { stops: GtfsStop[]; placed: GtfsStop[] };
 
-  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
-    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged || changeFlags.stateChanged;
-  }
-
-  override updateState({ props, oldProps, changeFlags }: UpdateParameters<this>) {
-    if (props.data !== oldProps.data || !this.state?.stops) {
-      this.setState({ stops: drawnStops(props.data.stops), placed: [], lastPlacement: 0, timer: this.state?.timer ?? null });
+  override updateState(params: UpdateParameters<this>) {
+    const { props, oldProps } = params;
+    if (props.data !== oldProps.data || !this.state.stops) {
+      this.setState({ stops: drawnStops(props.data.stops), placed: [] });
+      // A new feed's names are placed at once.
+      this.state.placements.last = -Infinity;
     }
-    if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
+    super.updateState(params);
   }
 
-  override finalizeState(context: Parameters<CompositeLayer['finalizeState']>[0]) {
-    if (this.state.timer) clearTimeout(this.state.timer);
-    super.finalizeState(context);
-  }
-
-  private schedulePlacement() {
-    const wait = this.state.lastPlacement + PLACEMENT_INTERVAL - performance.now();
-    if (wait <= 0) this.place();
-    else if (!this.state.timer) {
-      this.state.timer = setTimeout(() => {
-        this.state.timer = null;
-        if (this.internalState) {
-          this.place();
-          this.setNeedsUpdate();
-        }
-      }, wait);
-    }
-  }
-
-  private place() {
+  protected placeLabels() {
     const { viewport } = this.context;
     const { fontSize = 12, labelMinZoom = 15, data } = this.props;
-    this.state.lastPlacement = performance.now();
     if (viewport.zoom < labelMinZoom || !bboxInView(viewport, data.bbox)) {
       if (this.state.placed.length > 0) this.setState({ placed: [] });
       return;

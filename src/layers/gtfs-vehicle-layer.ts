@@ -1,13 +1,14 @@
 import { Layer, type DefaultProps, type GetPickingInfoParams, type PickingInfo, type UpdateParameters } from '@deck.gl/core';
-import { withDeviceParameters } from '@luma.gl/webgl';
-import type { Parameters as DeviceParameters } from '@luma.gl/core';
+import { Buffer, type Texture } from '@luma.gl/core';
+import type { Model } from '@luma.gl/engine';
 import type { GtfsVehicleSelection, GtfsVehicleSet } from '../data/gtfs/feed-view.ts';
 import { mercatorWorld, VEHICLE_TEXTURE_WIDTH, vehicleTexels, type VehicleTexels } from '../data/gtfs/vehicle-texels.ts';
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 import { TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { vehicleProgram, whenVehicleProgramReady } from './gtfs-vehicle-program.ts';
-import { FACES, FRAME, FRAME_FLOATS } from './gtfs-vehicle-shaders.ts';
+import { bboxInView } from './gtfs-feed-layers.ts';
+import { createVehicleModel, whenVehicleProgramReady } from './gtfs-vehicle-program.ts';
+import { FRAME, FRAME_BLOCK, FRAME_FLOATS, VERTICES_PER_VEHICLE } from './gtfs-vehicle-shaders.ts';
 
 /** Props of {@link GtfsVehicleLayer}. */
 export interface GtfsVehicleLayerProps {
@@ -30,47 +31,47 @@ export interface GtfsVehiclePickingInfo extends PickingInfo {
   gtfsVehicle: GtfsVehicleSelection | null;
 }
 
-
 /** Ground metres of one track unit at a zoom and latitude (the trains' scale: constant on screen from zoom 13 to 18). */
 function unitMetres(zoom: number, latitude: number): number {
   return TRACK_SPACING_METRES * 2 ** (14 - Math.min(18, Math.max(13, zoom))) * Math.cos((latitude * Math.PI) / 180);
 }
 
-/** Degrees added around a feed's extent before its vehicles count as out of view. */
-const VIEW_MARGIN_DEGREES = 0.05;
-
 /** The viewport members the layer reads (deck.gl's WebMercatorViewport). */
 interface MercatorViewport {
   zoom: number;
   scale: number;
-  viewProjectionMatrix: ArrayLike<number>;
+  viewProjectionMatrix: number[];
   distanceScales: { unitsPerMeter: number[] };
-  getBounds?: () => number[];
-}
-
-/** What the layer keeps on the GPU: its vehicle texture, frame uniform buffer and (empty) vertex array. */
-interface GpuState {
-  texture: WebGLTexture;
-  rows: number;
-  frameBuffer: WebGLBuffer;
-  vertexArray: WebGLVertexArrayObject;
 }
 
 /**
  * The vehicles of a GTFS Realtime feed as 3D boxes shaped by route type (see
- * `VEHICLE_DIMENSIONS` in `gtfs-vehicle-shaders.ts`), in their route's colour, facing their
+ * `VEHICLE_SIZES` in `gtfs-vehicle-shaders.ts`), in their route's colour, facing their
  * direction of travel. At each poll the vehicles' motions (along their trips'
  * shapes, `vehicle-motion.ts`) become timed polylines (`vehicle-paths.ts`),
  * written once into a float texture (`vehicle-texels.ts`); every frame the
  * vertex shader finds each vehicle on its polyline at the frame's time.
  *
- * A frame costs the main thread one uniform block of 48 floats and one draw
- * call, issued straight to WebGL with the layer's own program (no luma.gl
- * model: its per-draw work of flattening deck.gl's shader-module uniforms,
- * binding and state tracking cost several times the draw itself). Nothing is
- * drawn while the feed's area is out of view, and frames stop once every
- * vehicle has reached its reported position. Picking draws the same program
- * with each vehicle's index as its colour.
+ * A frame costs the main thread one draw of the layer's luma.gl model, with
+ * deck.gl's picking and layer modules and the sun-lighting module. Its
+ * program is built ahead (`gtfs-vehicle-program.ts`) and the layer makes its
+ * model in that same task, never in an animation frame. The frame's uniform
+ * block (view-projection, origin, scales, time) is a buffer the layer writes
+ * itself and binds to the model: in luma.gl's uniform store, a block that
+ * changes every frame is repacked and logged on every draw. Nothing is drawn
+ * while the feed's area is out of view, and frames stop once every vehicle
+ * has reached its reported position. Picking draws the same model (deck.gl's
+ * picking module: each vehicle's index as its colour).
+ *
+ * Measured against the layer's earlier raw WebGL program (its own program and
+ * uniform block, about 30 WebGL calls a frame) with Halifax's 290 vehicles
+ * while the camera turns (headless Chromium, SwiftShader, 2 cores shared at
+ * load 15–20; about 450 draws each over four page loads, alternating; the
+ * timer's resolution is 0.1 ms): main-thread time per draw median 0.2 ms
+ * (raw: 0.1), 90th percentile 2.2 ms (0.6), mean 1.2 ms (0.43): luma.gl's
+ * `Model.draw` (bind groups, uniform store, parameters) is most of it. With
+ * the frame's block in the uniform store it was 0.3–0.4 ms at the median.
+ * The first draw with vehicles took 3.5–8.9 ms (raw: 4.6–227 ms).
  */
 export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   static override layerName = 'GtfsVehicleLayer';
@@ -84,32 +85,29 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   };
 
   declare state: {
-    /** The program once ready; false when it could not be built (the error was raised once). */
-    program: WebGLProgram | null | false;
-    gpu: GpuState | null;
+    /** The model once the program is ready; null before, or when it could not be built (`failed`: the error was raised once). */
+    model: Model | null;
+    failed: boolean;
+    /** Whether the layer waits for the program being prepared to make its model. */
+    waiting: boolean;
+    texture: Texture | null;
     texels: VehicleTexels | null;
     /** Whether the texture must be written before the next draw. */
     stale: boolean;
+    /** The frame's uniform block, and its buffer. */
     frame: Float32Array;
+    frameBuffer: Buffer | null;
+    /** The lighting last given to the model. */
+    lighting: TrainLighting | null;
     selectedIndex: number;
     timer: ReturnType<typeof setTimeout> | null;
     /** Whether vehicles have been drawn once (the `tt:gtfs-vehicles-drawn` mark). */
     drawn: boolean;
   };
 
-  private get gl(): WebGL2RenderingContext {
-    return (this.context.device as unknown as { gl: WebGL2RenderingContext }).gl;
-  }
-
   override initializeState() {
-    this.setState({ program: null, gpu: null, texels: null, stale: true, frame: new Float32Array(FRAME_FLOATS), selectedIndex: -1, timer: null, drawn: false });
-    // While the program is being prepared (`gtfs-vehicle-program.ts`), the layer waits for it: built now, in an
-    // animation frame, its link's round trip would wait for the GPU process's compositor frame.
-    const ready = whenVehicleProgramReady(this.gl);
-    if (ready)
-      void ready.then(() => {
-        if (this.internalState) this.setNeedsRedraw();
-      });
+    this.setState({ model: null, failed: false, waiting: false, texture: null, texels: null, stale: true, frame: new Float32Array(FRAME_FLOATS), frameBuffer: null, lighting: null, selectedIndex: -1, timer: null, drawn: false });
+    if (whenVehicleProgramReady(this.context.device)) this.requestModel();
   }
 
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
@@ -117,6 +115,7 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
   }
 
   override updateState({ props, oldProps }: UpdateParameters<this>) {
+    if (props.vehicles?.count) this.requestModel();
     if (props.vehicles !== oldProps.vehicles || props.selected !== oldProps.selected) {
       this.state.selectedIndex = props.selected === null || !props.vehicles ? -1 : props.vehicles.vehicleIds.indexOf(props.selected);
       this.state.stale = true;
@@ -126,35 +125,31 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
 
   override finalizeState(context: Parameters<Layer['finalizeState']>[0]) {
     if (this.state.timer) clearTimeout(this.state.timer);
-    const { gpu } = this.state;
-    const gl = this.gl;
-    if (gpu && !gl.isContextLost()) {
-      gl.deleteTexture(gpu.texture);
-      gl.deleteBuffer(gpu.frameBuffer);
-      gl.deleteVertexArray(gpu.vertexArray);
-    }
+    this.state.texture?.destroy();
+    this.state.frameBuffer?.destroy();
+    this.state.model?.destroy();
     super.finalizeState(context);
   }
 
-  override draw({ shaderModuleProps, parameters }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } }; parameters?: DeviceParameters }) {
+  override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean | number } } }) {
     const started = performance.now();
     const set = this.props.vehicles;
-    const program = this.program();
-    if (set && program && set.count > 0 && this.inView(set)) {
-      const now = Date.now();
-      const picking = Boolean(shaderModuleProps?.picking?.isActive);
-      const gpu = this.prepare(set);
-      // deck.gl's parameters for this draw in the style of WebGPU (a picking pass's blending: the colour as it is, the
-      // alpha the layer's code) reach luma.gl models only; applied here, then undone.
-      withDeviceParameters(this.context.device, parameters ?? {}, () => this.drawVehicles(program, gpu, set.count, now, picking));
-      if (!this.state.drawn && !picking) {
-        this.state.drawn = true;
-        performance.mark(PERFORMANCE_MARKS.gtfsVehiclesDrawn, { detail: set.source });
+    if (set && set.count > 0 && bboxInView(this.context.viewport, set.bbox)) {
+      const { model } = this.state;
+      if (model) {
+        const now = Date.now();
+        const picking = Boolean(shaderModuleProps?.picking?.isActive);
+        this.drawVehicles(model, this.texels(set, model), set, now);
+        if (!this.state.drawn && !picking) {
+          this.state.drawn = true;
+          performance.mark(PERFORMANCE_MARKS.gtfsVehiclesDrawn, { detail: set.source });
+        }
+        if (now < set.movingUntil && !picking) this.requestFrame();
       }
-      if (now < set.movingUntil && !picking) this.requestFrame();
     }
     this.props.onScriptTime?.(performance.now() - started);
   }
+
   override getPickingInfo({ info }: GetPickingInfoParams): GtfsVehiclePickingInfo {
     const set = this.props.vehicles;
     const vehicleId = set && info.index >= 0 ? set.vehicleIds[info.index] : undefined;
@@ -176,100 +171,88 @@ export class GtfsVehicleLayer extends Layer<Required<GtfsVehicleLayerProps>> {
     }, interval);
   }
 
-  private inView(set: GtfsVehicleSet): boolean {
-    const bounds = (this.context.viewport as unknown as MercatorViewport).getBounds?.();
-    if (!bounds || !bounds.every(Number.isFinite)) return true;
-    const [west, south, east, north] = set.bbox;
-    const m = VIEW_MARGIN_DEGREES;
-    return bounds[0] <= east + m && bounds[2] >= west - m && bounds[1] <= north + m && bounds[3] >= south - m;
+  /**
+   * Makes the model now, or, while the program is being prepared (`gtfs-vehicle-program.ts`), once it is ready, in
+   * that task: made now, in an animation frame, its link's round trip would wait for the GPU process's compositor
+   * frame.
+   */
+  private requestModel() {
+    if (this.state.model || this.state.failed || this.state.waiting) return;
+    const ready = whenVehicleProgramReady(this.context.device);
+    if (!ready) {
+      this.makeModel();
+      return;
+    }
+    this.state.waiting = true;
+    void ready.then(() => {
+      this.state.waiting = false;
+      if (!this.internalState) return;
+      this.makeModel();
+      this.setNeedsRedraw();
+    });
   }
 
-  /** The program, once ready (null while it is being prepared, or when it failed: the error is raised once). */
-  private program(): WebGLProgram | null {
-    const { program } = this.state;
-    if (program !== null) return program || null;
-    if (whenVehicleProgramReady(this.gl)) return null;
+  /** Makes the layer's model and its frame's uniform buffer (once; a failure raises the error once). */
+  private makeModel() {
+    if (this.state.model || this.state.failed) return;
     try {
-      this.state.program = vehicleProgram(this.gl);
+      const model = createVehicleModel(this.context, this.props.id);
+      const frameBuffer = this.context.device.createBuffer({ id: `${this.props.id}-frame`, usage: Buffer.UNIFORM | Buffer.COPY_DST, byteLength: FRAME_FLOATS * 4 });
+      model.setBindings({ [FRAME_BLOCK]: frameBuffer });
+      this.setState({ model, frameBuffer });
     } catch (error) {
-      this.state.program = false;
+      this.state.failed = true;
       this.raiseError(error as Error, 'building the GTFS vehicle program');
-      return null;
     }
-    return this.state.program;
   }
 
-  /** The GPU resources, with the vehicle texture written if the vehicles or the tracked one changed. */
-  private prepare(set: GtfsVehicleSet): GpuState {
-    const gl = this.gl;
-    let gpu = this.state.gpu;
-    if (!gpu) {
-      const frameBuffer = gl.createBuffer() as WebGLBuffer;
-      gl.bindBuffer(gl.UNIFORM_BUFFER, frameBuffer);
-      gl.bufferData(gl.UNIFORM_BUFFER, FRAME_FLOATS * 4, gl.DYNAMIC_DRAW);
-      gl.bindBuffer(gl.UNIFORM_BUFFER, null);
-      gpu = this.state.gpu = { texture: gl.createTexture() as WebGLTexture, rows: 0, frameBuffer, vertexArray: gl.createVertexArray() as WebGLVertexArrayObject };
-    }
-    if (!this.state.stale && this.state.texels) return gpu;
+  /** The vehicle texels, written into the texture first if the vehicles or the tracked one changed. */
+  private texels(set: GtfsVehicleSet, model: Model): VehicleTexels {
+    if (!this.state.stale && this.state.texels) return this.state.texels;
     // Positions relative to the middle of the feed's extent; times from when the poll arrived.
     const origin = mercatorWorld((set.bbox[0] + set.bbox[2]) / 2, (set.bbox[1] + set.bbox[3]) / 2);
     const texels = (this.state.texels = vehicleTexels(set, this.state.selectedIndex, origin, set.receivedAt, this.state.texels?.data));
     this.state.stale = false;
-    gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
-    if (gpu.rows < texels.rows) {
-      // Immutable storage: a texture that must grow is replaced.
-      gl.deleteTexture(gpu.texture);
-      gpu.texture = gl.createTexture() as WebGLTexture;
-      gl.bindTexture(gl.TEXTURE_2D, gpu.texture);
-      gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, VEHICLE_TEXTURE_WIDTH, texels.rows);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-      gpu.rows = texels.rows;
-    } else gl.bindTexture(gl.TEXTURE_2D, gpu.texture);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, VEHICLE_TEXTURE_WIDTH, texels.rows, gl.RGBA, gl.FLOAT, texels.data, 0);
-    gl.bindTexture(gl.TEXTURE_2D, null);
-    return gpu;
+    let texture = this.state.texture;
+    if (!texture || texture.height < texels.rows) {
+      texture?.destroy();
+      texture = this.state.texture = this.context.device.createTexture({
+        id: `${this.props.id}-vehicles`,
+        format: 'rgba32float',
+        width: VEHICLE_TEXTURE_WIDTH,
+        height: texels.rows,
+        mipLevels: 1,
+        sampler: { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
+      });
+      model.setBindings({ vehicleData: texture });
+    }
+    texture.writeData(texels.data, { width: VEHICLE_TEXTURE_WIDTH, height: texels.rows });
+    return texels;
   }
 
-  /** Writes the frame's uniform block and draws every vehicle, in the WebGL state deck.gl set for this layer. */
-  private drawVehicles(program: WebGLProgram, gpu: GpuState, count: number, now: number, picking: boolean) {
-    const gl = this.gl;
-    const texels = this.state.texels as VehicleTexels;
+  /** Writes the frame's uniform block and draws every vehicle. */
+  private drawVehicles(model: Model, texels: VehicleTexels, set: GtfsVehicleSet, now: number) {
     const viewport = this.context.viewport as unknown as MercatorViewport;
-    const frame = this.state.frame;
+    const { frame, frameBuffer } = this.state;
     const m = viewport.viewProjectionMatrix;
     const [ox, oy] = texels.origin;
     for (let i = 0; i < 16; i++) frame[FRAME.viewProjection + i] = m[i];
     // The origin's clip position in double precision; the shader adds the small offsets from it.
     for (let r = 0; r < 4; r++) frame[FRAME.originClip + r] = m[r] * ox + m[4 + r] * oy + m[12 + r];
     const unitsPerMetre = viewport.distanceScales.unitsPerMeter;
-    const set = this.props.vehicles as GtfsVehicleSet;
     frame[FRAME.scales] = unitsPerMetre[0];
     frame[FRAME.scales + 1] = unitsPerMetre[2];
     frame[FRAME.scales + 2] = unitsPerMetre[0] * viewport.scale;
     frame[FRAME.scales + 3] = this.props.minPixels;
     frame[FRAME.state] = unitMetres(viewport.zoom, (set.bbox[1] + set.bbox[3]) / 2);
     frame[FRAME.state + 1] = (now - texels.baseTime) / 1000;
-    frame[FRAME.state + 2] = this.props.opacity;
-    frame[FRAME.state + 3] = picking ? 1 : 0;
-    const { ambient, sun, toSun, sky, toSky, glow } = this.props.lighting ?? DEFAULT_TRAIN_LIGHTING;
-    frame.set(ambient, FRAME.ambient);
-    frame[FRAME.ambient + 3] = glow;
-    frame.set(sun, FRAME.sunColor);
-    frame.set(toSun, FRAME.toSun);
-    frame.set(sky, FRAME.skyColor);
-    frame.set(toSky, FRAME.toSky);
-
-    gl.bindBuffer(gl.UNIFORM_BUFFER, gpu.frameBuffer);
-    gl.bufferSubData(gl.UNIFORM_BUFFER, 0, frame);
-    gl.bindBuffer(gl.UNIFORM_BUFFER, null);
-    gl.useProgram(program);
-    gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, gpu.frameBuffer);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, gpu.texture);
-    gl.bindVertexArray(gpu.vertexArray);
-    gl.drawArrays(gl.TRIANGLES, 0, count * FACES * 6);
-    gl.bindVertexArray(null);
-    gl.bindTexture(gl.TEXTURE_2D, null);
+    frameBuffer?.write(frame);
+    const lighting = this.props.lighting ?? DEFAULT_TRAIN_LIGHTING;
+    if (lighting !== this.state.lighting) {
+      model.shaderInputs.setProps({ sunLighting: lighting });
+      this.state.lighting = lighting;
+    }
+    model.setVertexCount(set.count * VERTICES_PER_VEHICLE);
+    model.draw(this.context.renderPass);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Building the GTFS vehicle layers' GPU program ahead, at a moment the GPU
- * process is free, outside an animation frame.
+ * The GTFS vehicle layers' model, and building its GPU program ahead, at a
+ * moment the GPU process is free, outside an animation frame.
  *
  * Linking a program and asking for its status is a synchronous round trip to
  * the GPU process. It waits for whatever that process's main thread is
@@ -12,19 +12,23 @@
  * frame, or right after the request's panels were committed, the program's
  * round trips met such a frame and blocked the page for 60–180 ms.
  *
- * So the program is built in an ordinary task once a fence set on the
- * context signals within a few milliseconds, which it does only when nothing
- * holds the GPU process. The program is the layer's own (no luma.gl pipeline:
- * see `gtfs-vehicle-layer.ts`), so it asks for its link status and nothing
- * else. While it is being prepared the layer waits for it
- * ({@link whenVehicleProgramReady}) rather than building it in an animation
- * frame; vehicles arrive seconds later anyway.
+ * So a model of the layers' shaders is made once in an ordinary task once a
+ * fence set on the context signals within a few milliseconds, which it does
+ * only when nothing holds the GPU process. luma.gl keeps its compiled shaders
+ * and linked program (its shader and pipeline factories share them by
+ * source), so the layers' own models, made with the same shaders, compile and
+ * link nothing. While it is being prepared the layers wait for it
+ * ({@link whenVehicleProgramReady}) and make their models when it is done,
+ * in that task too, rather than in an animation frame; vehicles arrive
+ * seconds later anyway.
  *
  * @module
  */
-import type { Deck, View } from '@deck.gl/core';
+import type { Deck, LayerContext, View } from '@deck.gl/core';
+import type { Device } from '@luma.gl/core';
+import { Model } from '@luma.gl/engine';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
-import { VEHICLE_FS, VEHICLE_VS } from './gtfs-vehicle-shaders.ts';
+import { VEHICLE_SHADERS } from './gtfs-vehicle-shaders.ts';
 
 /** A fence that signals within this many ms found the GPU process free (a compositor frame holds it 50 ms and more). */
 const FREE_MS = 12;
@@ -34,92 +38,64 @@ const POLL_MS = 8;
 /** After this long without finding the GPU process free, the program is built regardless, ms. */
 const GIVE_UP_MS = 3000;
 
-interface Preparation {
-  ready: Promise<void>;
-  /** The program: its frame uniform block reads binding point 0, its sampler texture unit 0. */
-  built: WebGLProgram | null;
-  error: Error | null;
+/** What a vehicle model needs of deck.gl's layer context: the device, and the shader modules deck.gl gives every layer. */
+export type VehicleModelContext = Pick<LayerContext, 'device' | 'defaultShaderModules'>;
+
+/**
+ * A model drawing the vehicle layer's shaders (no buffers: the shader makes the boxes from `gl_VertexID`, and the
+ * vehicles are read from the `vehicleData` texture). Its shaders are the layer's with deck.gl's default modules, as
+ * `Layer.getShaders` adds them, so that the model made ahead and the layers' share their program.
+ */
+export function createVehicleModel(context: VehicleModelContext, id: string): Model {
+  const { device, defaultShaderModules } = context;
+  return new Model(device, {
+    ...VEHICLE_SHADERS,
+    modules: [...VEHICLE_SHADERS.modules, ...defaultShaderModules],
+    disableWarnings: true,
+    id,
+    topology: 'triangle-list',
+    vertexCount: 0,
+    bufferLayout: [],
+  });
 }
 
-/** The program per context (kept: it serves every data source's layer). */
-const preparations = new WeakMap<WebGL2RenderingContext, Preparation>();
+/** The model made ahead per device (kept: its program serves every data source's layer). */
+const preparations = new WeakMap<Device, { ready: Promise<void>; done: boolean; model?: Model }>();
 
-/** The WebGL 2 context of `deck`, once it has one. */
-function deckContext(deck: Deck<View | null>): WebGL2RenderingContext | null {
-  const device = (deck as unknown as { device?: { gl?: WebGL2RenderingContext } | null }).device;
-  return device?.gl ?? null;
+/** deck.gl's context of `deck`'s layers, once it has a device (deck.gl keeps it with its layer manager). */
+function layerContext(deck: Deck<View | null>): LayerContext | null {
+  return (deck as unknown as { layerManager?: { context: LayerContext } | null }).layerManager?.context ?? null;
 }
 
-/** Starts building the vehicle layers' program on `deck`'s context unless it was started; does nothing before `deck` has a context. */
+/** Starts building the vehicle layers' program on `deck`'s device unless it was started; does nothing before `deck` has a device. */
 export function prepareVehicleProgram(deck: Deck<View | null>): void {
-  const gl = deckContext(deck);
-  if (!gl || preparations.has(gl)) return;
-  const preparation: Preparation = { ready: Promise.resolve(), built: null, error: null };
-  preparations.set(gl, preparation);
-  if (typeof gl.fenceSync !== 'function') build(gl, preparation);
-  else preparation.ready = whenGpuFree(gl).then(() => build(gl, preparation));
+  const context = layerContext(deck);
+  if (!context?.device || preparations.has(context.device)) return;
+  const preparation: { ready: Promise<void>; done: boolean; model?: Model } = { ready: Promise.resolve(), done: false };
+  preparations.set(context.device, preparation);
+  const build = () => {
+    try {
+      if (!context.device.isLost) {
+        preparation.model = createVehicleModel(context, 'gtfs-vehicles-ahead');
+        performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
+      }
+    } catch {
+      // The layers make their own model and raise the error.
+    }
+    preparation.done = true;
+  };
+  const gl = context.gl as WebGL2RenderingContext | undefined;
+  if (typeof gl?.fenceSync !== 'function') build();
+  else preparation.ready = whenGpuFree(gl).then(build);
 }
 
 /**
- * While the vehicle program of `gl` is being prepared, a promise of its end (it never rejects); null when it is
+ * While the vehicle program of `device` is being prepared, a promise of its end (it never rejects); null when it is
  * ready, failed, or was never started.
  */
-export function whenVehicleProgramReady(gl: WebGL2RenderingContext): Promise<void> | null {
-  const preparation = preparations.get(gl);
-  return preparation && !preparation.built && !preparation.error ? preparation.ready : null;
-}
-
-/**
- * The vehicle program of `gl`: built now if it was never prepared (or is still waiting for a free moment). Throws
- * the reason when it cannot be built (a shader that does not compile or link: the info log says where).
- */
-export function vehicleProgram(gl: WebGL2RenderingContext): WebGLProgram {
-  let preparation = preparations.get(gl);
-  if (!preparation) {
-    preparation = { ready: Promise.resolve(), built: null, error: null };
-    preparations.set(gl, preparation);
-  }
-  if (!preparation.built && !preparation.error) build(gl, preparation);
-  if (preparation.error) throw preparation.error;
-  return preparation.built as WebGLProgram;
-}
-
-function build(gl: WebGL2RenderingContext, preparation: Preparation): void {
-  if (preparation.built || preparation.error || gl.isContextLost()) return;
-  try {
-    preparation.built = linkVehicleProgram(gl);
-    performance.mark(PERFORMANCE_MARKS.gtfsVehicleProgram);
-  } catch (error) {
-    preparation.error = error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/** Compiles and links the vehicle shaders. */
-function linkVehicleProgram(gl: WebGL2RenderingContext): WebGLProgram {
-  const program = gl.createProgram();
-  const shaders = ([[gl.VERTEX_SHADER, VEHICLE_VS], [gl.FRAGMENT_SHADER, VEHICLE_FS]] as const).map(([type, source]) => {
-    const shader = gl.createShader(type) as WebGLShader;
-    gl.shaderSource(shader, source);
-    gl.compileShader(shader);
-    gl.attachShader(program, shader);
-    return shader;
-  });
-  gl.linkProgram(program);
-  // One round trip: the link status (the compile status is only asked for when the link failed).
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
-    const logs = shaders.map((shader, i) => (gl.getShaderParameter(shader, gl.COMPILE_STATUS) ? '' : `${i === 0 ? 'vertex' : 'fragment'} shader: ${gl.getShaderInfoLog(shader)}`));
-    const reason = logs.filter(Boolean).join('; ') || gl.getProgramInfoLog(program) || 'unknown reason';
-    for (const shader of shaders) gl.deleteShader(shader);
-    gl.deleteProgram(program);
-    throw new Error(`GTFS vehicles: their WebGL program could not be built (${reason})`);
-  }
-  for (const shader of shaders) {
-    gl.detachShader(program, shader);
-    gl.deleteShader(shader);
-  }
-  // Nothing else is asked: each question about a program is another round trip. Its one uniform block has index 0
-  // and, like its sampler, is bound to 0 unless told otherwise (the defaults of WebGL 2), which is what the layer uses.
-  return program;
+export function whenVehicleProgramReady(device: Device): Promise<void> | null {
+  const preparation = preparations.get(device);
+  return preparation && !preparation.done ? preparation.ready : null;
 }
 
 /**

@@ -1,95 +1,65 @@
 /**
- * The GTFS vehicle layer's shaders: boxes made from `gl_VertexID`, shaped by
- * route type, each placed where its timed path (from the vehicle texture,
- * `data/gtfs/vehicle-texels.ts`) puts it at the frame's time, found by the
- * GPU. They use no deck.gl shader modules: the layer draws them with a few
- * WebGL calls and one uniform block of its own (see `gtfs-vehicle-layer.ts`),
- * and its program is prepared before the layer exists
- * (`gtfs-vehicle-program.ts`).
+ * The GTFS vehicle layer's shaders: boxes (`shaders/unit-box.ts`) made from
+ * `gl_VertexID`, shaped by route type, each placed where its timed path (from
+ * the vehicle texture, `data/gtfs/vehicle-texels.ts`) puts it at the frame's
+ * time, found by the GPU; lit by the sun (`shaders/sun-lighting.ts`). And the
+ * frame's uniform block.
  *
  * @module
  */
+import { picking } from '@deck.gl/core';
+import type { ModelProps } from '@luma.gl/engine';
+import type { ShaderModule } from '@luma.gl/shadertools';
 import { TEXELS_PER_VEHICLE, VEHICLE_TEXTURE_WIDTH } from '../data/gtfs/vehicle-texels.ts';
+import { sunLighting } from './shaders/sun-lighting.ts';
+import { BOX_FACE_COUNT, glslVec3, unitBox } from './shaders/unit-box.ts';
 
 /**
- * The frame's uniform block (std140: only mat4 and vec4 members, so the floats follow each other):
- * - viewProjection: deck.gl's view-projection matrix (world units → clip space);
- * - originClip: that matrix applied to the texture's origin (computed in double precision);
- * - scales: world units per metre across and up, pixels per metre, least vehicle size in pixels;
- * - state: metres of one track unit, seconds since the texture's base time, opacity, 1 while picking;
- * - the trains' lighting: ambient (its w the night glow), sun and sky colours and directions.
+ * The frame's uniform block, which the layer writes itself each frame (a std140 block of whole vec4s, so the floats
+ * follow each other): deck.gl's view-projection matrix (world units → clip space); that matrix applied to the
+ * texture's origin, computed in double precision (the vehicles' positions are world units relative to that origin:
+ * the shader adds the small offsets to it, where deck.gl's `project` module would place them relative to the view's
+ * centre); scales: world units per metre across and up, pixels per metre, least vehicle size in pixels; state: metres
+ * of one track unit at the view's zoom, seconds since the texture's base time.
  */
-const uniformBlock = /* glsl */ `\
-uniform vehicleFrame {
+const frameBlock = /* glsl */ `\
+layout(std140) uniform vehicleFrameUniforms {
   mat4 viewProjection;
   vec4 originClip;
   vec4 scales;
   vec4 state;
-  vec4 ambient;
-  vec4 sunColor;
-  vec4 toSun;
-  vec4 skyColor;
-  vec4 toSky;
-} frame;
+} vehicleFrame;
 `;
 
-/** Size of the frame's uniform block in floats. */
-export const FRAME_FLOATS = 16 + 8 * 4;
-/** Float offsets of the block's members. */
-export const FRAME = { viewProjection: 0, originClip: 16, scales: 20, state: 24, ambient: 28, sunColor: 32, toSun: 36, skyColor: 40, toSky: 44 } as const;
-
-/** The faces of a unit box (−0.5…0.5) without its bottom: normal and four corners each (as the trains'). */
-const BOX_FACES: ReadonlyArray<[number[], number[][]]> = [
-  [[1, 0, 0], [[0.5, -0.5, -0.5], [0.5, 0.5, -0.5], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5]]],
-  [[-1, 0, 0], [[-0.5, 0.5, -0.5], [-0.5, -0.5, -0.5], [-0.5, -0.5, 0.5], [-0.5, 0.5, 0.5]]],
-  [[0, 1, 0], [[0.5, 0.5, -0.5], [-0.5, 0.5, -0.5], [-0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]],
-  [[0, -1, 0], [[-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, -0.5, 0.5], [-0.5, -0.5, 0.5]]],
-  [[0, 0, 1], [[-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5]]],
-];
+/** Name of the frame's uniform block (the layer binds its buffer by it), its size in floats and its members' offsets. */
+export const FRAME_BLOCK = 'vehicleFrameUniforms';
+export const FRAME_FLOATS = 28;
+export const FRAME = { viewProjection: 0, originClip: 16, scales: 20, state: 24 } as const;
 
 /**
- * Real length, width and height (metres) of each vehicle kind, in the order of
- * `VEHICLE_KINDS` (bus, rail, subway, tram, ferry, cable, other): a bus is a
- * short tall box, rail a two-car train, a ferry a wide hull.
+ * Per vehicle kind, in the order of `VEHICLE_KINDS` (bus, rail, subway, tram, ferry, cable, other): its real length,
+ * width and height (metres), and the same in track units (see `track-uniforms.ts`). Zoomed out, vehicles are drawn at
+ * least as large as their track units, as the trains' cars are (a car is 0.42 × 0.5 × 0.34 units), so that they read
+ * at city scale; real size from about zoom 18. A bus is a short tall box, rail a two-car train, a ferry a wide hull.
  */
-export const VEHICLE_DIMENSIONS: readonly (readonly [number, number, number])[] = [
-  [12, 2.55, 3.2],
-  [40, 2.95, 3.8],
-  [36, 2.8, 3.6],
-  [28, 2.65, 3.4],
-  [32, 9, 5],
-  [8, 3, 3],
-  [10, 2.6, 3],
-];
-/**
- * The same in track units (see `track-uniforms.ts`): zoomed out, vehicles are drawn at least this large, as the
- * trains' cars are (a car is 0.42 × 0.5 × 0.34 units), so that they read at city scale; real size from about zoom 18.
- */
-export const VEHICLE_UNITS: readonly (readonly [number, number, number])[] = [
-  [0.6, 0.42, 0.36],
-  [0.84, 0.5, 0.34],
-  [0.84, 0.5, 0.34],
-  [0.7, 0.45, 0.34],
-  [0.9, 0.7, 0.36],
-  [0.36, 0.4, 0.34],
-  [0.5, 0.42, 0.34],
+const VEHICLE_SIZES: readonly { metres: readonly number[]; units: readonly number[] }[] = [
+  { metres: [12, 2.55, 3.2], units: [0.6, 0.42, 0.36] },
+  { metres: [40, 2.95, 3.8], units: [0.84, 0.5, 0.34] },
+  { metres: [36, 2.8, 3.6], units: [0.84, 0.5, 0.34] },
+  { metres: [28, 2.65, 3.4], units: [0.7, 0.45, 0.34] },
+  { metres: [32, 9, 5], units: [0.9, 0.7, 0.36] },
+  { metres: [8, 3, 3], units: [0.36, 0.4, 0.34] },
+  { metres: [10, 2.6, 3], units: [0.5, 0.42, 0.34] },
 ];
 
-const glslConstants = () => {
-  const vec3 = (v: readonly number[]) => `vec3(${v.map((x) => x.toFixed(2)).join(', ')})`;
-  return [
-    `const vec3 BOX_CORNERS[20] = vec3[20](${BOX_FACES.flatMap(([, corners]) => corners.map(vec3)).join(', ')});`,
-    `const vec3 BOX_NORMALS[5] = vec3[5](${BOX_FACES.map(([normal]) => vec3(normal)).join(', ')});`,
-    `const vec3 KIND_SIZE[${VEHICLE_DIMENSIONS.length}] = vec3[${VEHICLE_DIMENSIONS.length}](${VEHICLE_DIMENSIONS.map(vec3).join(', ')});`,
-    `const vec3 KIND_UNITS[${VEHICLE_UNITS.length}] = vec3[${VEHICLE_UNITS.length}](${VEHICLE_UNITS.map(vec3).join(', ')});`,
-    'const int QUAD[6] = int[6](0, 1, 2, 0, 2, 3);',
-  ].join('\n');
-};
+/** A GLSL `const vec3` array of one size of each vehicle kind. */
+const kindSizes = (name: string, size: (kind: (typeof VEHICLE_SIZES)[number]) => readonly number[]) =>
+  `const vec3 ${name}[${VEHICLE_SIZES.length}] = vec3[${VEHICLE_SIZES.length}](${VEHICLE_SIZES.map((kind) => glslVec3(size(kind))).join(', ')});`;
 
-/** Faces drawn per vehicle (a box without its bottom), six vertices each. */
-export const FACES = 5;
+/** Vertices drawn per vehicle: every face of its box (it has no bottom), two triangles each. */
+export const VERTICES_PER_VEHICLE = BOX_FACE_COUNT * 6;
 
-export const VEHICLE_VS = /* glsl */ `\
+const vs = /* glsl */ `\
 #version 300 es
 #define SHADER_NAME gtfs-vehicle-vertex-shader
 precision highp float;
@@ -97,8 +67,9 @@ precision highp int;
 precision highp sampler2D;
 
 uniform sampler2D vehicleData;
-${uniformBlock}
-${glslConstants()}
+${frameBlock}
+${kindSizes('KIND_SIZE', (kind) => kind.metres)}
+${kindSizes('KIND_UNITS', (kind) => kind.units)}
 
 out vec4 vColor;
 out vec3 vLocal;
@@ -109,17 +80,11 @@ vec4 texel(int i) {
   return texelFetch(vehicleData, ivec2(i % ${VEHICLE_TEXTURE_WIDTH}, i / ${VEHICLE_TEXTURE_WIDTH}), 0);
 }
 
-// The index+1 of the vehicle in three bytes, as deck.gl decodes a picked colour.
-vec3 pickingColor(int index) {
-  int i = index + 1;
-  return vec3(float(i % 256), float((i / 256) % 256), float(i / 65536)) / 255.0;
-}
-
 void main(void) {
   // One plain draw of 6 vertices per face of every vehicle, as the trains' layer does (software WebGL runs an
   // instanced draw as one draw per instance).
-  int vehicle = gl_VertexID / ${FACES * 6};
-  int corner = gl_VertexID - vehicle * ${FACES * 6};
+  int vehicle = gl_VertexID / ${VERTICES_PER_VEHICLE};
+  int corner = gl_VertexID - vehicle * ${VERTICES_PER_VEHICLE};
   int face = corner / 6;
   vec3 positions = BOX_CORNERS[face * 4 + QUAD[corner - face * 6]];
   vec3 normals = BOX_NORMALS[face];
@@ -130,7 +95,7 @@ void main(void) {
   // a linear step towards the next.
   int first = int(head.x + 0.5);
   int last = int(head.y + 0.5);
-  float now = frame.state.y;
+  float now = vehicleFrame.state.y;
   vec4 a = texel(first);
   vec2 offset = a.xy;
   float bearing = a.w;
@@ -154,10 +119,10 @@ void main(void) {
 
   int kind = int(head.z + 0.5);
   // Real size close up, the trains' exaggerated scale further out.
-  vec3 dimensions = max(KIND_SIZE[kind], KIND_UNITS[kind] * frame.state.x);
+  vec3 dimensions = max(KIND_SIZE[kind], KIND_UNITS[kind] * vehicleFrame.state.x);
   // Keep vehicles visible when zoomed out: never shorter than 1.6 × the least size on screen, nor narrower or lower
   // than 0.8 × it (a squat box far out, the real shape close up).
-  float least = frame.scales.w / frame.scales.z;
+  float least = vehicleFrame.scales.w / vehicleFrame.scales.z;
   vec3 size = vec3(max(dimensions.y, least * 0.8), max(dimensions.x, least * 1.6), max(dimensions.z, least * 0.8));
 
   // Local box: x across, y along the direction of travel, z up; turned to the bearing (clockwise from north).
@@ -167,23 +132,24 @@ void main(void) {
   vec3 n = vec3(normals.x * cb + normals.y * sb, -normals.x * sb + normals.y * cb, normals.z);
 
   // World units relative to the origin, whose clip position came in double precision.
-  vec4 world = vec4(offset + p.xy * frame.scales.x, p.z * frame.scales.y, 0.0);
-  gl_Position = frame.viewProjection * world + frame.originClip;
+  vec4 world = vec4(offset + p.xy * vehicleFrame.scales.x, p.z * vehicleFrame.scales.y, 0.0);
+  gl_Position = vehicleFrame.viewProjection * world + vehicleFrame.originClip;
+  geometry.pickingColor = picking_getPickingColorFromIndex(float(vehicle));
+  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 
-  vShade = frame.ambient.rgb + frame.sunColor.rgb * max(dot(n, frame.toSun.xyz), 0.0) + frame.skyColor.rgb * max(dot(n, frame.toSky.xyz), 0.0) + vec3(0.55 * frame.ambient.w);
+  vShade = sunLighting_getShade(n, 0.55);
   vLocal = positions;
   vKind = kind;
-  // The tracked vehicle glows slightly; while picking, the colour is the vehicle's index.
-  vColor = frame.state.w > 0.5 ? vec4(pickingColor(vehicle), 1.0) : vec4(mix(paint.rgb, vec3(1.0), head.w * 0.3), frame.state.z);
+  // The tracked vehicle glows slightly.
+  vColor = vec4(mix(paint.rgb, vec3(1.0), head.w * 0.3), layer.opacity);
+  DECKGL_FILTER_COLOR(vColor, geometry);
 }
 `;
 
-export const VEHICLE_FS = /* glsl */ `\
+const fs = /* glsl */ `\
 #version 300 es
 #define SHADER_NAME gtfs-vehicle-fragment-shader
 precision highp float;
-
-${uniformBlock}
 
 in vec4 vColor;
 in vec3 vLocal;
@@ -192,13 +158,9 @@ flat in int vKind;
 out vec4 fragColor;
 
 void main(void) {
-  if (frame.state.w > 0.5) {
-    fragColor = vColor;
-    return;
-  }
   vec3 edge = abs(vLocal) * 2.0;
   bool top = edge.z > 0.999;
-  float glow = frame.ambient.w;
+  float glow = sunLighting.glow;
   // A band of windows along the sides and across the ends (not on the roof); buses and trams have deeper windows.
   float height = vLocal.z + 0.5;
   float windowLow = vKind == 0 || vKind == 3 ? 0.42 : 0.5;
@@ -218,5 +180,9 @@ void main(void) {
     rgb = mix(mix(rgb, vec3(0.95) * vShade, 0.45), vec3(0.1, 0.1, 0.12), rim * 0.75);
   }
   fragColor = vec4(rgb, vColor.a);
+  DECKGL_FILTER_COLOR(fragColor, geometry);
 }
 `;
+
+/** The layer's shaders and modules (deck.gl adds its default modules, as for every layer). */
+export const VEHICLE_SHADERS: Required<Pick<ModelProps, 'vs' | 'fs' | 'modules'>> = { vs, fs, modules: [picking as ShaderModule, unitBox, sunLighting] };

@@ -6,14 +6,13 @@ import { legTrackVertices, stationPoint } from '../data/routing/journey-track.ts
 import { hexToRgb } from './colors.ts';
 import type { BinaryPaths } from '../data/geometry/path-culling.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import type { TrackStyle } from './track-uniforms.ts';
+import { trackRunPaths } from './track-paths.ts';
 import { packVertexStyle } from '../data/geometry/vertex-style.ts';
+import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
 /** Props of {@link JourneyLayer}. */
-export interface JourneyLayerProps {
-  network: Network;
+export interface JourneyLayerProps extends NetworkLayerProps {
   journey: Journey | null;
-  track: TrackStyle;
   /** Line width as a fraction of the track spacing (wider than the railways' so it stands out). */
   lineWidth?: number;
   /** Fill and outline of the boarding and alighting stations. */
@@ -23,34 +22,9 @@ export interface JourneyLayerProps {
 
 /** Binary paths of a journey's legs, each on its railway's lane and in its colour, at every zoom. */
 export function buildJourneyPaths(network: Network, journey: Journey): BinaryPaths {
-  const legs = journey.legs.map((leg) => ({ vertices: legTrackVertices(network, leg), color: hexToRgb(network.meta.railways[leg.railway]?.color ?? '#888888') })).filter((l) => l.vertices.length > 1);
-  const count = legs.reduce((n, l) => n + l.vertices.length, 0);
-  const startIndices = new Uint32Array(legs.length + 1);
-  const positions = new Float64Array(count * 3);
-  const colors = new Uint8Array(count * 4);
-  const offsets = new Float32Array(count * 4);
-  const { track } = network;
-  let at = 0;
-  legs.forEach(({ vertices, color: [r, g, b] }, i) => {
-    startIndices[i] = at;
-    for (const v of vertices) {
-      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
-      colors.set([r, g, b, 255], at * 4);
-      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
-      offsets[at * 4 + 3] = packVertexStyle(0, 24, 1);
-      at++;
-    }
-  });
-  startIndices[legs.length] = count;
-  return {
-    length: legs.length,
-    startIndices,
-    attributes: {
-      getPath: { value: positions, size: 3 },
-      getColor: { value: colors, size: 4, normalized: true },
-      getTrackOffset: { value: offsets, size: 4 },
-    },
-  };
+  const style = () => packVertexStyle(0, 24, 1);
+  const runs = journey.legs.map((leg) => ({ vertices: legTrackVertices(network, leg), color: hexToRgb(network.meta.railways[leg.railway]?.color ?? '#888888'), style }));
+  return trackRunPaths(network.track, runs.filter((run) => run.vertices.length > 1));
 }
 
 /**
@@ -61,9 +35,8 @@ export function buildJourneyPaths(network: Network, journey: Journey): BinaryPat
 export class JourneyLayer extends CompositeLayer<JourneyLayerProps> {
   static override layerName = 'JourneyLayer';
   static override defaultProps: DefaultProps<JourneyLayerProps> = {
-    network: { type: 'object', value: null as unknown as Network, compare: true },
+    ...NETWORK_PROP_TYPES,
     journey: { type: 'object', value: null, compare: true },
-    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
     lineWidth: 0.9,
     stationFill: { type: 'color', value: [255, 255, 255, 255] },
     stationOutline: { type: 'color', value: [40, 40, 40, 255] },

@@ -63,3 +63,40 @@ export function estimateTextWidth(text: string, fontSize: number): number {
   for (const ch of text) units += /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.58;
   return units * fontSize;
 }
+
+/** Least time between two label placements while the view moves, ms. */
+export const PLACEMENT_INTERVAL_MS = 200;
+
+/**
+ * When a label layer places its labels while the view moves: at once when the
+ * last placement is at least {@link PLACEMENT_INTERVAL_MS} old, else once when
+ * it will be (one placement waits at a time). Kept in the layer's state.
+ */
+export class PlacementSchedule {
+  /** When the last placement ran (`performance.now()`); −∞ places the next one at once. */
+  last = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Runs `place` now, or later from a timer (`later` true: the layer then asks deck.gl for an update). */
+  request(place: (later: boolean) => void): void {
+    const wait = this.last + PLACEMENT_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.run(place, false);
+    else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.run(place, true);
+      }, wait);
+    }
+  }
+
+  /** Drops a waiting placement (the layer is finalised). */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private run(place: (later: boolean) => void, later: boolean) {
+    this.last = performance.now();
+    place(later);
+  }
+}

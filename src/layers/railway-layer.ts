@@ -3,17 +3,16 @@ import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
 import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import { type TrackStyle } from './track-uniforms.ts';
+import { trackRunPaths, type TrackRun } from './track-paths.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import { LodCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-culling.ts';
 import { chunkStripAssembler, type TrackStrip } from '../data/geometry/track-strips.ts';
 import { groundArea, type GroundViewport } from '../data/geometry/view-area.ts';
 import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
+import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
 /** Props of {@link RailwayLayer}. */
-export interface RailwayLayerProps {
-  network: Network;
-  track: TrackStyle;
+export interface RailwayLayerProps extends NetworkLayerProps {
   /** Line width as a fraction of the track spacing. */
   lineWidth?: number;
 }
@@ -27,44 +26,15 @@ export interface RailwayLayerProps {
 export function buildRailwayPaths(network: Network, band: LodBand): BinaryPaths {
   const { pieces, railways } = network.meta;
   const { track } = network;
-  const kept: Array<{ piece: number; indices: number[]; zoom: [number, number] }> = [];
-  let vertexCount = 0;
-  pieces.forEach((piece, i) => {
+  const runs: TrackRun[] = [];
+  for (const piece of pieces) {
     const zoom = bandZoomRange(band, piece.minZoom, piece.maxZoom);
-    if (!zoom || piece.count === 0) return;
+    if (!zoom || piece.count === 0) continue;
     const line = { positions: track.positions, offsets: track.offsets, opacity: track.opacity, start: piece.start, count: piece.count };
-    const indices = simplifyTrackPolyline(line, band, TRACK_DIMENSIONS);
-    kept.push({ piece: i, indices, zoom });
-    vertexCount += indices.length;
-  });
-  const startIndices = new Uint32Array(kept.length + 1);
-  const positions = new Float64Array(vertexCount * 3);
-  const colors = new Uint8Array(vertexCount * 4);
-  const offsets = new Float32Array(vertexCount * 4);
-  let at = 0;
-  kept.forEach(({ piece: p, indices, zoom }, i) => {
-    const piece = pieces[p];
-    startIndices[i] = at;
-    const [r, g, b] = hexToRgb(railways[piece.railway].color);
-    for (const k of indices) {
-      const v = piece.start + k;
-      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
-      colors.set([r, g, b, 255], at * 4);
-      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
-      offsets[at * 4 + 3] = packVertexStyle(zoom[0], zoom[1], track.opacity[v] / 255);
-      at++;
-    }
-  });
-  startIndices[kept.length] = vertexCount;
-  return {
-    length: kept.length,
-    startIndices,
-    attributes: {
-      getPath: { value: positions, size: 3 },
-      getColor: { value: colors, size: 4, normalized: true },
-      getTrackOffset: { value: offsets, size: 4 },
-    },
-  };
+    const vertices = simplifyTrackPolyline(line, band, TRACK_DIMENSIONS).map((k) => piece.start + k);
+    runs.push({ vertices, color: hexToRgb(railways[piece.railway].color), style: (v) => packVertexStyle(zoom[0], zoom[1], track.opacity[v] / 255) });
+  }
+  return trackRunPaths(track, runs);
 }
 
 /** The track's spacing and depth in metres, as the track uniforms draw them. */
@@ -80,8 +50,7 @@ const TRACK_DIMENSIONS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRA
 export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   static override layerName = 'RailwayLayer';
   static override defaultProps: DefaultProps<RailwayLayerProps> = {
-    network: { type: 'object', value: null as unknown as Network, compare: true },
-    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    ...NETWORK_PROP_TYPES,
     lineWidth: 0.4,
   };
 

@@ -1,8 +1,9 @@
 import { COORDINATE_SYSTEM, Layer, project32, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
 import { Buffer, type Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
-import type { ShaderModule } from '@luma.gl/shadertools';
-import { rainTexels, TEXTURE_MAX_MM_PER_HOUR, type RainGrid } from '../data/weather/rain-grid.ts';
+import { rainTexels, type RainGrid } from '../data/weather/rain-grid.ts';
+import { unitColor } from './colors.ts';
+import { DRY_BELOW_MM_PER_HOUR, fs, rainUniforms, vs } from './rain-layer-shaders.ts';
 
 /** Props of {@link RainLayer}. */
 export interface RainLayerProps {
@@ -30,165 +31,9 @@ const REACH_FLAT = 1.15;
 const REACH_TILTED = 1.05;
 /** How far the rain's circle moves ahead of the view centre at full tilt, in reaches. */
 const AHEAD = 0.35;
-/** Intensity (mm/h) at which every drop falls: heavy rain; for snow (water equivalent), heavy snow (about 4 cm an hour). */
-const FULL_DENSITY_MM_PER_HOUR = 50;
-const FULL_DENSITY_SNOW_MM_PER_HOUR = 4;
-/** Below this (mm/h) no drop falls: what the radar sees as haze or drizzle. */
-const DRY_BELOW_MM_PER_HOUR = 0.2;
 /** deck.gl's Earth circumference (m), so that its metre offsets and the grid's mapping agree. */
 const EARTH_CIRCUMFERENCE = 40.03e6;
 const EARTH_RADIUS = EARTH_CIRCUMFERENCE / (2 * Math.PI);
-
-const uniformBlock = /* glsl */ `\
-uniform rainUniforms {
-  vec2 center;
-  float cell;
-  float reach;
-  float height;
-  float time;
-  vec2 gridOrigin;
-  vec2 gridSize;
-  vec4 rainColor;
-  vec4 snowColor;
-  float widthPixels;
-} rain;
-`;
-
-interface RainUniformProps {
-  /** View centre, metres east and north of the layer's origin. */
-  center: [number, number];
-  /** Side of the box the drops repeat in, m. */
-  cell: number;
-  /** Distance from the centre where the rain has thinned out, m. */
-  reach: number;
-  /** Height the drops fall from, m. */
-  height: number;
-  /** Seconds (wrapping every hour). */
-  time: number;
-  /** The grid's north-west corner (m from the origin) and its extent (east, −south). */
-  gridOrigin: [number, number];
-  gridSize: [number, number];
-  rainColor: [number, number, number, number];
-  snowColor: [number, number, number, number];
-  widthPixels: number;
-}
-
-const rainUniforms = {
-  name: 'rain',
-  vs: uniformBlock,
-  fs: uniformBlock,
-  uniformTypes: {
-    center: 'vec2<f32>',
-    cell: 'f32',
-    reach: 'f32',
-    height: 'f32',
-    time: 'f32',
-    gridOrigin: 'vec2<f32>',
-    gridSize: 'vec2<f32>',
-    rainColor: 'vec4<f32>',
-    snowColor: 'vec4<f32>',
-    widthPixels: 'f32',
-  },
-} as const satisfies ShaderModule<RainUniformProps>;
-
-const vs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME rain-layer-vertex-shader
-#define LOG_MAX ${Math.log2(1 + TEXTURE_MAX_MM_PER_HOUR).toFixed(6)}
-#define LOG_FULL ${Math.log2(1 + FULL_DENSITY_MM_PER_HOUR).toFixed(6)}
-#define LOG_FULL_SNOW ${Math.log2(1 + FULL_DENSITY_SNOW_MM_PER_HOUR).toFixed(6)}
-#define DRY_BELOW ${DRY_BELOW_MM_PER_HOUR.toFixed(3)}
-
-uniform sampler2D intensity;
-
-out vec4 vColor;
-out vec3 vStreak;
-
-// Four independent numbers in [0, 1) from a drop's index: hash41 of David Hoskins' "Hash without Sine" (MIT licence).
-vec4 hash4(float n) {
-  vec4 p = fract(vec4(n) * vec4(0.1031, 0.1030, 0.0973, 0.1099));
-  p += dot(p, p.wzxy + 33.33);
-  return fract((p.xxyz + p.yzzw) * p.zywx);
-}
-
-void main(void) {
-  // One indexed draw, 4 vertices and 2 triangles per drop (SwiftShader runs an instanced draw as one draw per
-  // instance; the index buffer lets it shade each corner once, not once per triangle).
-  int drop = gl_VertexID / 4;
-  int corner = gl_VertexID - drop * 4;
-  vec4 seed = hash4(float(drop) + 0.5);
-  vec4 seed2 = hash4(float(drop) + 7919.5);
-
-  // Where the drop falls: the same place in the world while the camera moves (the box repeats every cell).
-  vec2 place = rain.center + (fract(seed.xy - rain.center / rain.cell) - 0.5) * rain.cell;
-  vec2 uv = (place - rain.gridOrigin) / rain.gridSize;
-  vec4 texel = texture(intensity, uv);
-  bool inGrid = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)));
-  float mmPerHour = inGrid ? exp2(texel.r * LOG_MAX) - 1.0 : 0.0;
-  float snow = step(0.5, texel.g);
-  // Density: log of the intensity, full at heavy rain; speed and length grow with it.
-  float density = mmPerHour < DRY_BELOW ? 0.0 : clamp(log2(1.0 + mmPerHour) / mix(LOG_FULL, LOG_FULL_SNOW, snow), 0.0, 1.0);
-  float distance = length(place - rain.center);
-  float fade = 1.0 - smoothstep(0.6 * rain.reach, rain.reach, distance);
-  if (seed.w >= density || fade <= 0.0) {
-    gl_Position = vec4(0.0, 0.0, 2.0, 1.0); // outside the clip volume: nothing drawn
-    return;
-  }
-
-  // Falling: one time uniform moves every drop (heights in the fall's own units, wrapping at the ground).
-  float speed = mix(mix(0.55, 1.1, density), 0.09, snow); // fall heights per second
-  float len = mix(mix(0.025, 0.045, density), 0.006, snow);
-  float fall = fract(seed.z - rain.time * speed * (0.85 + 0.3 * seed2.x));
-  float top = rain.height * (fall * (1.0 + len));
-  float bottom = top - rain.height * len;
-  // Snow sways; rain slants a little, as in a light wind.
-  vec2 sway = snow > 0.5 ? vec2(sin(rain.time * 1.7 + seed2.y * 6.2832), cos(rain.time * 1.3 + seed2.z * 6.2832)) * rain.height * 0.012 : vec2(0.0);
-  vec2 slant = vec2(0.12, 0.04) * rain.height * len * (1.0 - snow);
-  vec3 head = vec3(place + sway, max(bottom, 0.0));
-  vec3 tail = vec3(place + sway + slant, max(top, 0.0));
-
-  vec4 headClip = project_common_position_to_clipspace(vec4(project_position(head), 1.0));
-  vec4 tailClip = project_common_position_to_clipspace(vec4(project_position(tail), 1.0));
-  // Across the streak on screen, a few pixels wide (wider nearer the camera, as everything on the map).
-  vec2 screen = (tailClip.xy / tailClip.w - headClip.xy / headClip.w) * project.viewportSize;
-  vec2 along = length(screen) > 1e-3 ? normalize(screen) : vec2(0.0, 1.0);
-  vec2 across = vec2(-along.y, along.x);
-  // Corners (end, side): 0 (0,-1), 1 (0,1), 2 (1,1), 3 (1,-1); triangles 0 1 2 and 0 2 3.
-  float end = corner >= 2 ? 1.0 : 0.0;
-  float side = (corner == 0 || corner == 3) ? -1.0 : 1.0;
-  vec4 clip = mix(headClip, tailClip, end);
-  float width = mix(rain.widthPixels, rain.widthPixels * 2.4, snow);
-  clip.xy += project_pixel_size_to_clipspace(across * side * width * 0.5);
-  // A little past the end on screen, so that a streak seen end-on is still a dot.
-  clip.xy += project_pixel_size_to_clipspace(along * (end * 2.0 - 1.0) * width * 0.5);
-  gl_Position = clip;
-
-  // Thinner towards the reach, and close to the camera (clip w is the depth; the view centre's is the focal distance).
-  float near = smoothstep(0.25, 0.55, clip.w / project.focalDistance);
-  vec4 color = mix(rain.rainColor, rain.snowColor, snow);
-  vColor = vec4(color.rgb, color.a * fade * near * mix(0.55, 1.0, density) * layer.opacity);
-  vStreak = vec3(end, side, snow);
-}
-`;
-
-const fs = /* glsl */ `\
-#version 300 es
-#define SHADER_NAME rain-layer-fragment-shader
-precision highp float;
-
-in vec4 vColor;
-in vec3 vStreak;
-out vec4 fragColor;
-
-void main(void) {
-  // Rain: strongest at the head (end 0), fading towards the tail; soft across. Snow: a round flake.
-  float alongFade = 1.0 - 0.75 * vStreak.x;
-  float acrossFade = 1.0 - vStreak.y * vStreak.y;
-  vec2 flake = vec2(vStreak.x * 2.0 - 1.0, vStreak.y);
-  float alpha = vStreak.z > 0.5 ? clamp(1.5 - 1.5 * dot(flake, flake), 0.0, 1.0) : alongFade * acrossFade;
-  fragColor = vec4(vColor.rgb, vColor.a * alpha);
-}
-`;
 
 /** Metres east and north of `origin` (first order, as deck.gl's metre offsets at the origin). */
 function metresFrom(origin: [number, number], lng: number, lat: number): [number, number] {
@@ -298,9 +143,8 @@ export class RainLayer extends Layer<Required<RainLayerProps>> {
       // screen at any zoom: a quarter of them when the reach fills the box, all when it is half of it.
       drops = Math.ceil(MAX_DROPS * (half / (2 * reach)) ** 2);
       const time = (performance.now() / 1000) % 3600;
-      const colour = (c: readonly number[]) => [c[0] / 255, c[1] / 255, c[2] / 255, (c[3] ?? 255) / 255] as [number, number, number, number];
       model.shaderInputs.setProps({
-        rain: { center, cell: half * 2, reach, height: HEIGHT * viewHeight, time, gridOrigin: [gx0, gy0], gridSize: [gx1 - gx0, gy1 - gy0], rainColor: colour(rainColor), snowColor: colour(snowColor), widthPixels: 1.5 },
+        rain: { center, cell: half * 2, reach, height: HEIGHT * viewHeight, time, gridOrigin: [gx0, gy0], gridSize: [gx1 - gx0, gy1 - gy0], rainColor: unitColor(rainColor), snowColor: unitColor(snowColor), widthPixels: 1.5 },
       });
       model.setVertexCount(drops * 6); // indices: two triangles a drop
       model.draw(this.context.renderPass);

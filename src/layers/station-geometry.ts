@@ -4,6 +4,22 @@ import { type TrackStyle } from './track-uniforms.ts';
 import { COMMON_UNITS_PER_MERCATOR_METRE } from '../data/geometry/track-units.ts';
 import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 
+/** Width (track-spacing units) of a station shape and of a transfer connector. */
+export const STATION_WIDTH = 0.9;
+export const CONNECTOR_WIDTH = 0.22;
+/**
+ * Station shapes are drawn from this zoom: below it a station would be a dot of 3 pixels or less, which reads as a
+ * break in its line rather than a station.
+ */
+export const STATION_MIN_ZOOM = 11;
+/**
+ * Transfer connectors are drawn below this zoom. Closer in, the stations of a large group (Tokyo, Shinjuku) lie
+ * hundreds of pixels apart and their connectors would run across the whole view.
+ */
+export const CONNECTOR_MAX_ZOOM = 17;
+/** Tiny offset that turns a single point into a drawable round-capped path. */
+const DOT = 1e-3;
+
 /** Binary path data for station shapes and transfer connectors (see TrackLineLayer). */
 export interface StationPaths {
   length: number;
@@ -28,22 +44,6 @@ export interface StationAnchor {
   /** Number of lines stopping here (drives label priority). */
   lines: number;
 }
-
-/** Width (track-spacing units) of a station shape and of a transfer connector. */
-export const STATION_WIDTH = 0.9;
-export const CONNECTOR_WIDTH = 0.22;
-/**
- * Station shapes are drawn from this zoom: below it a station would be a dot of 3 pixels or less, which reads as a
- * break in its line rather than a station.
- */
-export const STATION_MIN_ZOOM = 11;
-/**
- * Transfer connectors are drawn below this zoom. Closer in, the stations of a large group (Tokyo, Shinjuku) lie
- * hundreds of pixels apart and their connectors would run across the whole view.
- */
-export const CONNECTOR_MAX_ZOOM = 17;
-/** Tiny offset that turns a single point into a drawable round-capped path. */
-const DOT = 1e-3;
 
 /**
  * Paths for station shapes (a round-capped stroke through the platforms of a

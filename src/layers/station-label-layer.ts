@@ -1,16 +1,14 @@
-import { CompositeLayer, type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
-import type { Network } from '../data/network.ts';
+import { type DefaultProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
 import { BitmapLabelLayer } from './bitmap-label-layer.ts';
 import { estimateTextWidth, placeLabels } from './label-placement.ts';
+import { PlacedLabelLayer } from './placed-label-layer.ts';
 import { LABEL_FONT_FAMILY } from './label-font.ts';
 import { anchorPosition, buildStationGeometry } from './station-geometry.ts';
 import { buildStationLabels, labelPosition, type StationLabel } from './station-labels.ts';
-import type { TrackStyle } from './track-uniforms.ts';
+import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
 /** Props of {@link StationLabelLayer}. */
-export interface StationLabelLayerProps {
-  network: Network;
-  track: TrackStyle;
+export interface StationLabelLayerProps extends NetworkLayerProps {
   /** Data language of the names (ja, en, ko, zh-Hans, zh-Hant, fr). */
   lang: string;
   /** Colours of the text and its halo, RGBA. */
@@ -25,20 +23,17 @@ export interface StationLabelLayerProps {
   onLabelsPlaced?: ((names: string[]) => void) | null;
 }
 
-/** Least time between two label placements while the view moves, ms. */
-const PLACEMENT_INTERVAL = 200;
-
 /**
  * Station names in the chosen language, one per name of a transfer group.
- * Names are placed on the CPU at most every 200 ms while the view moves:
+ * Names are placed on the CPU at most every 200 ms while the view moves
+ * (`PlacedLabelLayer`):
  * busier stations first; a name is dropped where it would overlap one already
  * placed or where it lies far towards the horizon. Drawn above the trains.
  */
-export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
+export class StationLabelLayer extends PlacedLabelLayer<StationLabelLayerProps> {
   static override layerName = 'StationLabelLayer';
   static override defaultProps: DefaultProps<StationLabelLayerProps> = {
-    network: { type: 'object', value: null as unknown as Network, compare: true },
-    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    ...NETWORK_PROP_TYPES,
     lang: 'en',
     colors: { type: 'object', value: { text: [30, 30, 30, 255], halo: [255, 255, 255, 230] }, compare: 1 },
     fontFamily: LABEL_FONT_FAMILY,
@@ -47,50 +42,25 @@ export class StationLabelLayer extends CompositeLayer<StationLabelLayerProps> {
     onLabelsPlaced: null,
   };
 
-  declare state: {
+  declare state: PlacedLabelLayer<StationLabelLayerProps>['state'] & {
     labels: StationLabel[];
     visibleLabels: StationLabel[];
-    lastPlacement: number;
-    placementTimer: ReturnType<typeof setTimeout> | null;
   };
 
-  override shouldUpdateState({ changeFlags }: UpdateParameters<this>) {
-    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged || changeFlags.stateChanged;
-  }
-
-  override updateState({ props, oldProps, changeFlags }: UpdateParameters<this>) {
+  override updateState(params: UpdateParameters<this>) {
+    const { props, oldProps } = params;
     if (props.network !== oldProps.network || props.lang !== oldProps.lang) {
       const anchors = props.network ? buildStationGeometry(props.network).anchors : [];
       const labels = props.network ? buildStationLabels(props.network, anchors, props.lang) : [];
-      this.setState({ labels, visibleLabels: [], lastPlacement: this.state?.lastPlacement ?? 0, placementTimer: this.state?.placementTimer ?? null });
+      this.setState({ labels, visibleLabels: [] });
     }
-    if (changeFlags.viewportChanged || changeFlags.propsOrDataChanged) this.schedulePlacement();
-  }
-
-  override finalizeState(context: Parameters<CompositeLayer['finalizeState']>[0]) {
-    if (this.state.placementTimer) clearTimeout(this.state.placementTimer);
-    super.finalizeState(context);
-  }
-
-  private schedulePlacement() {
-    const wait = this.state.lastPlacement + PLACEMENT_INTERVAL - performance.now();
-    if (wait <= 0) this.placeLabels();
-    else if (!this.state.placementTimer) {
-      this.state.placementTimer = setTimeout(() => {
-        this.state.placementTimer = null;
-        if (this.internalState) {
-          this.placeLabels();
-          this.setNeedsUpdate();
-        }
-      }, wait);
-    }
+    super.updateState(params);
   }
 
   /** Chooses which names fit on screen now. */
-  private placeLabels() {
+  protected placeLabels() {
     const { viewport } = this.context;
     const { track, fontSize = 13, labelMinZoom = 0 } = this.props;
-    this.state.lastPlacement = performance.now();
     if (viewport.zoom < labelMinZoom) {
       this.setState({ visibleLabels: [] });
       this.props.onLabelsPlaced?.([]);

@@ -1,15 +1,12 @@
 import { CompositeLayer, type DefaultProps, type UpdateParameters } from '@deck.gl/core';
-import type { Network } from '../data/network.ts';
 import { buildStationGeometry, CONNECTOR_WIDTH, pathsByOverlap, pathsOfShapes, STATION_WIDTH, type StationPaths } from './station-geometry.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
 import { chunkPaths, PathCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-culling.ts';
-import type { TrackStyle } from './track-uniforms.ts';
 import { groundArea, type GroundViewport } from '../data/geometry/view-area.ts';
+import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
 /** Props of {@link StationLayer}. */
-export interface StationLayerProps {
-  network: Network;
-  track: TrackStyle;
+export interface StationLayerProps extends NetworkLayerProps {
   /** Colours of the shape fill and outline, RGBA. */
   colors: { fill: number[]; outline: number[] };
   /** Station shapes drawn highlighted (the selected station), or null. */
@@ -32,8 +29,7 @@ const HIGHLIGHT_RING = 0.35;
 export class StationLayer extends CompositeLayer<StationLayerProps> {
   static override layerName = 'StationLayer';
   static override defaultProps: DefaultProps<StationLayerProps> = {
-    network: { type: 'object', value: null as unknown as Network, compare: true },
-    track: { type: 'object', value: null as unknown as TrackStyle, compare: 1 },
+    ...NETWORK_PROP_TYPES,
     colors: { type: 'object', value: { fill: [255, 255, 255, 255], outline: [30, 30, 30, 255] }, compare: 1 },
     highlightShapes: { type: 'object', value: null, compare: 1 },
     highlightColor: { type: 'color', value: [255, 145, 0, 255] },

@@ -8,8 +8,11 @@
  */
 import type { LightState } from './light-state.ts';
 
-/** Light on the cars: colours already multiplied by intensity, 0–1 per channel. */
-export interface TrainLighting {
+/**
+ * Light on the cars: colours already multiplied by intensity, 0–1 per channel. (A type, not an interface: it is
+ * also the props of the sun-lighting shader module, which luma.gl takes as a record of uniforms.)
+ */
+export type TrainLighting = {
   /** Light from everywhere. */
   ambient: [number, number, number];
   /** Direct sunlight (black once the sun has set). */
@@ -21,7 +24,7 @@ export interface TrainLighting {
   toSky: [number, number, number];
   /** How much the cars glow by themselves (lit windows), 0 by day to 1 at night. */
   glow: number;
-}
+};
 
 /**
  * The full-day light: the cars look as they did before lighting followed the

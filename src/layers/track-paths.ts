@@ -1,0 +1,46 @@
+import type { VertexBlock } from '../data/network.ts';
+import type { BinaryPaths } from '../data/geometry/path-culling.ts';
+
+/** A run of the network's track vertices drawn as one path, in one colour. */
+export interface TrackRun {
+  /** Indices of the vertices in the track's vertex block, in drawing order. */
+  vertices: readonly number[];
+  /** RGB 0–255. */
+  color: readonly number[];
+  /** The packed style (zoom range and opacity, see `packVertexStyle`) of each vertex. */
+  style: (vertex: number) => number;
+}
+
+/**
+ * Binary paths (for {@link TrackLineLayer}'s `paths`) of runs of track
+ * vertices: each vertex's position and offset from the track, its run's
+ * colour and its style.
+ */
+export function trackRunPaths(track: VertexBlock, runs: readonly TrackRun[]): BinaryPaths {
+  const count = runs.reduce((n, run) => n + run.vertices.length, 0);
+  const startIndices = new Uint32Array(runs.length + 1);
+  const positions = new Float64Array(count * 3);
+  const colors = new Uint8Array(count * 4);
+  const offsets = new Float32Array(count * 4);
+  let at = 0;
+  runs.forEach(({ vertices, color: [r, g, b], style }, i) => {
+    startIndices[i] = at;
+    for (const v of vertices) {
+      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
+      colors.set([r, g, b, 255], at * 4);
+      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
+      offsets[at * 4 + 3] = style(v);
+      at++;
+    }
+  });
+  startIndices[runs.length] = count;
+  return {
+    length: runs.length,
+    startIndices,
+    attributes: {
+      getPath: { value: positions, size: 3 },
+      getColor: { value: colors, size: 4, normalized: true },
+      getTrackOffset: { value: offsets, size: 4 },
+    },
+  };
+}
