@@ -33,7 +33,7 @@ import { flightsForDayOf, PLAYBACK_REPLAN_MS } from '../data/flights/playback-fl
 import type { OdptSecrets } from '../data/realtime/odpt-client.ts';
 import type { RemotePort } from '../data/realtime/odpt-remote.ts';
 import { AircraftLayer } from '../layers/aircraft-layer.ts';
-import type { AppStore } from '../store.ts';
+import { selected, type AppStore } from '../store.ts';
 import { FlightTrackingController } from '../ui/flights/flight-tracking.ts';
 import type { FlightOptions } from './option-types.ts';
 
@@ -72,14 +72,14 @@ export function linkFlights(context: FlightLinkContext): () => void {
     local = new FlightClient(clientOptions);
   } catch (e) {
     onError((e as Error).message);
-    store.setState({ flightState: 'failing' });
+    store.getState().setFlightState('failing');
     return () => undefined;
   }
   if (!hosts.some((h) => local.hasToken(h.id))) {
-    store.setState({ flightState: 'no-token' });
+    store.getState().setFlightState('no-token');
     return () => undefined;
   }
-  store.setState({ flightState: 'pending' });
+  store.getState().setFlightState('pending');
   let stopped = false;
   const cleanups: (() => void)[] = [];
   const stop = () => {
@@ -95,7 +95,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
     (e: Error) => {
       if (stopped) return;
       onError(`Airplanes are not shown: ${e.message}`);
-      store.setState({ flightState: 'failing' });
+      store.getState().setFlightState('failing');
       resolveReady();
     },
   );
@@ -121,10 +121,10 @@ export function linkFlights(context: FlightLinkContext): () => void {
       const plan = planFlights(flights, model, { mode: realtime ? 'realtime' : 'playback' });
       feed.setPlan(plan, ease && realtime);
       context.onPlan?.(plan.flights.length);
-      store.setState({ flightPlanVersion: feed.version });
+      store.getState().setFlightPlanVersion(feed.version);
       // A tracked flight that is no longer planned (cancelled, or the mode changed) ends its tracking.
-      const selection = store.getState().flightSelection;
-      if (selection && !feed.flight(selection.key)) store.getState().selectFlight(null);
+      const selection = selected(store.getState(), 'flight');
+      if (selection && !feed.flight(selection.key)) store.getState().deselect('flight');
       return plan.problems;
     };
 
@@ -143,10 +143,10 @@ export function linkFlights(context: FlightLinkContext): () => void {
       }
       const planProblems = haveRecords ? replan(true) : [];
       report([...update.problems, ...planProblems]);
-      store.setState({
-        flightState: failing ? 'failing' : haveRecords ? 'ok' : 'pending',
-        ...(update.updatedAt !== null && realtimeMode() ? { dynamicUpdated: latest(store.getState().dynamicUpdated, update.updatedAt) } : {}),
-      });
+      store.getState().setFlightState(
+        failing ? 'failing' : haveRecords ? 'ok' : 'pending',
+        update.updatedAt !== null && realtimeMode() ? latest(store.getState().dynamicUpdated, update.updatedAt) : undefined,
+      );
       if (haveRecords) resolveReady();
     };
 
@@ -158,12 +158,12 @@ export function linkFlights(context: FlightLinkContext): () => void {
       onUpdate: publish,
       onError: (message) => {
         failing = true;
-        store.setState({ flightState: 'failing' });
+        store.getState().setFlightState('failing');
         onError(message);
       },
       onRecover: () => {
         failing = false;
-        store.setState({ flightState: haveRecords ? 'ok' : 'pending' });
+        store.getState().setFlightState(haveRecords ? 'ok' : 'pending');
       },
     });
     poller.start();
@@ -177,10 +177,11 @@ export function linkFlights(context: FlightLinkContext): () => void {
       } else if (s.clockJumps !== previous.clockJumps && haveRecords) {
         report(replan(false));
       }
-      if (s.flightSelection !== previous.flightSelection) feed.setSelected(s.flightSelection?.key ?? null);
+      const tracked = selected(s, 'flight')?.key ?? null;
+      if (tracked !== (selected(previous, 'flight')?.key ?? null)) feed.setSelected(tracked);
       if (s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) feed.setFrameRateLimit(s.ecoMode === 'eco' ? s.ecoFrameRate : 0);
       // Hiding the airplanes ends the tracking of one (its camera follows what is drawn).
-      if (!s.layerVisibility.flights && s.flightSelection) s.selectFlight(null);
+      if (!s.layerVisibility.flights) s.deselect('flight');
     });
     const initial = store.getState();
     feed.setFrameRateLimit(initial.ecoMode === 'eco' ? initial.ecoFrameRate : 0);
@@ -208,7 +209,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       },
       ready,
     };
-    store.setState({ flights: handle });
+    store.getState().flightsLoaded(handle);
     cleanups.push(() => {
       poller.stop();
       remote?.dispose();
@@ -217,7 +218,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       clearInterval(playbackTimer);
       document.removeEventListener('visibilitychange', onVisibility);
       feed.dispose();
-      store.setState({ flights: null, flightSelection: null, flightHover: null });
+      store.getState().flightsRemoved();
     });
   }
 

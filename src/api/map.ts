@@ -177,9 +177,10 @@ export class Map extends Evented<MapEvents> {
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
       rain: resolved.rain.visible,
+      reportError: (message) => this.fire('error', { message }),
+      togglePlugin: (id) => this.plugins.toggle(id),
     });
     this.store = store;
-    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.plugins.toggle(id) });
     this.cleanups.push(store.subscribe((s, previous) => {
       if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.plugins.updateModes();
     }));

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
+import { dataLanguageFor } from '../../data/languages.ts';
 import type { FlightModel } from '../../data/flights/flight-model.ts';
 import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
 import { localize } from '../../data/network.ts';
@@ -24,7 +24,7 @@ const runwayOf = (flight: PlannedFlight) => flight.course.runway;
  */
 export function FlightSummary({ flight, model }: { flight: PlannedFlight; model: FlightModel }) {
   const intl = useIntl();
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const lang = useAppStore((s) => s.lang);
   const realtime = useAppStore((s) => s.clockMode === 'realtime');
   const data = dataLanguageFor(lang);
   const { info } = flight;

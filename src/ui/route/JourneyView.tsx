@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
+import { dataLanguageFor } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import type { Journey, JourneyLeg } from '../../data/routing/journey.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
@@ -44,7 +44,7 @@ export function JourneyView({ journey }: { journey: Journey }) {
 function Transfer({ transfer }: { transfer: Journey['transfers'][number] }) {
   const intl = useIntl();
   const network = useAppStore((s) => s.network)!;
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const lang = useAppStore((s) => s.lang);
   const minutes = Math.round((transfer.departure - transfer.arrival) / 60);
   const station = localize(network.meta.stations[transfer.to]?.title, dataLanguageFor(lang));
   return (
@@ -58,7 +58,7 @@ function Leg({ leg }: { leg: JourneyLeg }) {
   const intl = useIntl();
   const store = useStoreApi();
   const network = useAppStore((s) => s.network)!;
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const lang = useAppStore((s) => s.lang);
   const data = dataLanguageFor(lang);
   const meta = network.meta;
   const text = (t: Partial<Record<string, string>> | undefined) => localize(t, data);
@@ -72,7 +72,7 @@ function Leg({ leg }: { leg: JourneyLeg }) {
       if (!details) return;
       store.getState().closeRouteSearch();
       store.getState().select({ kind: 'train', train: leg.train, id: details.id });
-      store.setState({ trackedDetails: details });
+      store.getState().trainDetailsArrived(details);
     });
   };
   return (
