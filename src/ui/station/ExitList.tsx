@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor } from '../../data/languages.ts';
 import type { ExitMeta } from '../../data/bundle/exits-format.ts';
 import type { Calendar } from '../../data/bundle/timetable-format.ts';
 import { exitStateAt, serviceMinuteAt, type ExitMarker, type ExitState, type StationExits } from '../../data/exits.ts';
@@ -8,7 +7,7 @@ import { loadExits } from '../../data/exits-loader.ts';
 import { localize } from '../../data/network.ts';
 import { centreAbovePanel } from '../../select-station.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { formatServiceMinutes } from '../use-names.ts';
+import { formatServiceMinutes, useDataLanguage } from '../use-names.ts';
 import { FACILITIES, FacilityIcon, type Facility } from './FacilityIcon.tsx';
 
 /** How often the open/closed state is checked against the clock (wall-clock ms; the clock may run at 600×). */
@@ -64,9 +63,8 @@ export function ExitList({ stations, hidden }: { stations: StationExits[]; hidde
   const store = useStoreApi();
   const manifest = useAppStore((s) => s.manifest);
   const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang);
   const highlighted = useAppStore((s) => s.highlightedExit);
-  const data = dataLanguageFor(lang);
+  const data = useDataLanguage();
   const [exits, setExits] = useState<ExitMeta[] | null>(null);
   const [failed, setFailed] = useState(false);
   const { calendar, minute } = useServiceMinute();

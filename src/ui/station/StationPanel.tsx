@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { groupExits } from '../../data/exits.ts';
 import { groupNames } from '../../data/station-groups.ts';
 import type { DepartureGroup } from '../../data/trains/departures.ts';
 import { selected } from '../../store.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { formatServiceMinutes } from '../use-names.ts';
+import { formatServiceMinutes, useDataLanguage } from '../use-names.ts';
 import { PanelHeader } from '../PanelHeader.tsx';
 import { ExitList } from './ExitList.tsx';
 import { RouteToggles } from '../route/RouteToggles.tsx';
@@ -42,8 +41,7 @@ function Panel() {
   const network = useAppStore((s) => s.network);
   const feed = useAppStore((s) => s.trainFeed);
   const collapsed = useAppStore((s) => s.stationPanelCollapsed);
-  const lang = useAppStore((s) => s.lang);
-  const data = dataLanguageFor(lang);
+  const data = useDataLanguage();
   const [departures, setDepartures] = useState<{ stations: number[]; groups: DepartureGroup[] } | null>(null);
   const [exitsOn, setExitsOn] = useState(false);
   const stationExits = useMemo(() => (selection && network ? groupExits(network.meta, selection.stations) : []), [selection, network]);

@@ -1,11 +1,11 @@
 import { WebMercatorViewport } from '@deck.gl/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { stationGroupOf } from '../../data/station-groups.ts';
 import { anchorPosition, buildStationGeometry } from '../../layers/station-geometry.ts';
 import { hovered, selected } from '../../store.ts';
+import { useDataLanguage } from '../use-names.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { trackStyle } from '../track-style.ts';
 import { StationIntl } from './StationIntl.tsx';
@@ -39,7 +39,7 @@ function Popup() {
   const network = useAppStore((s) => s.network);
   const viewState = useAppStore((s) => s.viewState);
   const viewMode = useAppStore((s) => s.viewMode);
-  const lang = useAppStore((s) => s.lang);
+  const data = useDataLanguage();
   const element = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
 
@@ -83,7 +83,6 @@ function Popup() {
   tooFar.current = !!hover.pointer && Math.hypot(x - hover.pointer.x, y - hover.pointer.y) > POINTER_REACH;
   if (tooFar.current) return null;
 
-  const data = dataLanguageFor(lang);
   const { names, lines, thumbnail, japanese } = popupLines(meta, group, hover.station, (t) => localize(t, data), data);
   const title = names.join(' / ');
   const origin = container.getBoundingClientRect();
