@@ -49,6 +49,7 @@ export interface CameraSlice {
   setBasemap(map: unknown): void;
 }
 
+/** The camera slice, starting at `viewState`. */
 export function createCameraSlice(set: SetState, get: GetState, viewState: ViewState): CameraSlice {
   return {
     viewState,

@@ -20,6 +20,7 @@ export interface FlightsSlice {
   flightsRemoved(): void;
 }
 
+/** The airplanes' slice: not started. */
 export function createFlightsSlice(set: SetState, get: GetState): FlightsSlice {
   return {
     flights: null,

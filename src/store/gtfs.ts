@@ -37,6 +37,7 @@ export interface GtfsSlice {
 /** `ids` without `id` (the same array when it is not there). */
 const without = (ids: readonly string[], id: string) => (ids.includes(id) ? ids.filter((i) => i !== id) : ids);
 
+/** The GTFS slice: no data source yet. */
 export function createGtfsSlice(set: SetState, get: GetState): GtfsSlice {
   /** Ends the tracking and the popup of the vehicles of source `id` that `gone` says have left. */
   const endVehicles = (id: string, gone: (vehicleId: string) => boolean) => {

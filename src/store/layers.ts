@@ -43,6 +43,7 @@ export interface LayersSlice extends MapCallbacks {
   setRainGrid(grid: RainGrid | null): void;
 }
 
+/** The layers slice: every built-in layer shown but the rain (unless `initial.rain`), nothing added. */
 export function createLayersSlice(set: SetState, get: GetState, initial: { rain?: boolean } & Partial<MapCallbacks>): LayersSlice {
   return {
     layerVisibility: { railways: true, stations: true, 'station-names': true, trains: true, flights: true, buildings: true, rain: initial.rain ?? false },

@@ -53,6 +53,7 @@ export interface ModesOptions {
   ecoFrameRate?: number;
 }
 
+/** The modes slice, starting with `initial` (ground view, the clock's mode and speed). */
 export function createModesSlice(set: SetState, get: GetState, initial: ModesOptions): ModesSlice {
   return {
     lang: initial.lang,

@@ -45,6 +45,7 @@ export interface NetworkSlice {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The network slice: nothing loaded yet. */
 export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
   return {
     dataStatus: 'idle',

@@ -53,6 +53,7 @@ export interface RouteSearchSlice {
   closeRouteSearch(): void;
 }
 
+/** The route search slice: closed, nothing filled in. */
 export function createRouteSearchSlice(set: SetState, get: GetState): RouteSearchSlice {
   const criteria = (change: Partial<RouteCriteria>) => set({ routeCriteria: { ...get().routeCriteria, ...change } });
   return {

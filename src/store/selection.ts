@@ -161,6 +161,7 @@ export function isTracking(state: { selection: Selection | null }): boolean {
 
 const sameVehicle = (a: GtfsVehicleSelection, b: GtfsVehicleSelection) => a.source === b.source && a.vehicleId === b.vehicleId;
 
+/** The selection slice: nothing selected, no popup, tracking from viewpoint `trackingMode`. */
 export function createSelectionSlice(set: SetState, get: GetState, trackingMode: TrackingViewpoint): SelectionSlice {
   return {
     selection: null,
