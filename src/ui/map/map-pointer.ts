@@ -35,6 +35,12 @@ function stationAt({ network, viewMode }: AppState, viewport: Viewport | undefin
 
 const vehicleKey = (v: GtfsVehicleSelection) => `${v.source}\n${v.vehicleId}`;
 
+/** What the pointer is on, as a key: details asked for it are shown only while it still is. */
+function keyOf(target: PointerTarget | null): string | null {
+  if (!target) return null;
+  return target.kind === 'flight' ? `flight\n${target.key}` : target.kind === 'gtfs' ? `gtfs\n${vehicleKey(target.vehicle)}` : `train\n${target.train}`;
+}
+
 /**
  * Follows the pointer over the map and shows the popup of what it points at: an aircraft's, a GTFS vehicle's or a
  * train's (their details are asked for, and shown if the pointer is still there), else a station's. The popup of a
@@ -45,7 +51,7 @@ export class MapPointer {
   /** Whether the pointer is on something moving, or on a station (the cursor says that they can be clicked). */
   onObject = false;
   onStation = false;
-  private pointedVehicle: string | null = null;
+  private pointedAt: string | null = null;
 
   constructor(private readonly store: AppStore) {}
 
@@ -54,25 +60,24 @@ export class MapPointer {
     const state = this.store.getState();
     this.onObject = target !== null;
     this.onStation = false;
-    this.pointedVehicle = target?.kind === 'gtfs' ? vehicleKey(target.vehicle) : null;
+    const key = (this.pointedAt = keyOf(target));
     if (target?.kind === 'flight') {
       const current = hovered(state, 'flight');
       if (current?.key !== target.key || current.x !== x || current.y !== y) state.setHover({ kind: 'flight', key: target.key, x, y });
     } else if (target?.kind === 'gtfs' && state.gtfsLink) {
       this.keepOnly('gtfs');
       const current = hovered(this.store.getState(), 'gtfs');
-      if (current && vehicleKey(current) === this.pointedVehicle) {
+      if (current && vehicleKey(current) === vehicleKey(target.vehicle)) {
         if (current.x !== x || current.y !== y) state.setHover({ ...current, x, y });
         return;
       }
-      const key = this.pointedVehicle;
       void state.gtfsLink.details(target.vehicle.source, target.vehicle.vehicleId).then((details) => {
-        if (details && this.pointedVehicle === key) this.store.getState().setHover({ kind: 'gtfs', ...target.vehicle, details, x, y });
+        if (details && this.pointedAt === key) this.store.getState().setHover({ kind: 'gtfs', ...target.vehicle, details, x, y });
       });
     } else if (target?.kind === 'train' && state.trainFeed) {
       this.keepOnly('train');
       void state.trainFeed.details(target.train, state.viewState.zoom).then((details) => {
-        if (details && this.onObject) this.store.getState().setHover({ kind: 'train', details, x, y });
+        if (details && this.pointedAt === key) this.store.getState().setHover({ kind: 'train', details, x, y });
       });
     } else {
       this.keepOnly('station');
