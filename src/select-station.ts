@@ -13,7 +13,7 @@ const PANEL_SHARE = 0.46;
  * drawn line (nothing changes). With the map's size, the station is centred in the part above the station panel.
  */
 export function selectStation(store: AppStore, station: number, mapSize?: { width: number; height: number }): boolean {
-  const { network, viewState, selectStation: select, requestCamera } = store.getState();
+  const { network, viewState, select, requestCamera } = store.getState();
   const group = network && stationGroupOf(network.meta, station);
   if (!network || !group) return false;
   select({ kind: 'station', id: network.meta.stations[station].id, ...group });

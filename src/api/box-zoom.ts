@@ -11,7 +11,7 @@
  */
 import { WebMercatorViewport } from '@deck.gl/core';
 import { boxRect, boxZoomTarget, groundPoint, startsBoxZoom, type ScreenPoint } from '../data/box-zoom.ts';
-import type { AppStore } from '../store.ts';
+import { isTracking, type AppStore } from '../store.ts';
 import { ZOOM_RANGE } from './option-types.ts';
 
 /** The box zoom events a map fires. */
@@ -46,8 +46,7 @@ export interface BoxZoomHost {
 
 /** Whether box zoom is on: not while something is tracked. */
 function allowed(store: AppStore): boolean {
-  const s = store.getState();
-  return !s.selection && !s.flightSelection && !s.gtfsSelection;
+  return !isTracking(store.getState());
 }
 
 /**

@@ -34,7 +34,7 @@ import type { OdptSecrets } from '../data/realtime/odpt-client.ts';
 import { defaultOdptTokens } from '../data/realtime/odpt-config.ts';
 import { RemoteHostSource } from '../data/remote-host-fetch.ts';
 import { AircraftLayer } from '../layers/aircraft-layer.ts';
-import type { AppStore } from '../store.ts';
+import { selected, type AppStore } from '../store.ts';
 import { FlightTrackingController } from '../ui/flights/flight-tracking.ts';
 import type { FlightOptions } from './option-types.ts';
 
@@ -64,14 +64,14 @@ export function linkFlights(context: FlightLinkContext): () => void {
     local = new FlightClient(clientOptions);
   } catch (e) {
     onError((e as Error).message);
-    store.setState({ flightState: 'failing' });
+    store.getState().setFlightState('failing');
     return () => undefined;
   }
   if (!hosts.some((h) => local.hasToken(h.id))) {
-    store.setState({ flightState: 'no-token' });
+    store.getState().setFlightState('no-token');
     return () => undefined;
   }
-  store.setState({ flightState: 'pending' });
+  store.getState().setFlightState('pending');
   let stopped = false;
   const cleanups: (() => void)[] = [];
   const stop = () => {
@@ -87,7 +87,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
     (e: Error) => {
       if (stopped) return;
       onError(`Airplanes are not shown: ${e.message}`);
-      store.setState({ flightState: 'failing' });
+      store.getState().setFlightState('failing');
       resolveReady();
     },
   );
@@ -114,10 +114,10 @@ export function linkFlights(context: FlightLinkContext): () => void {
       const plan = planFlights(flights, model, { mode: realtime ? 'realtime' : 'playback' });
       feed.setPlan(plan, ease && realtime);
       context.onPlan?.(plan.flights.length);
-      store.setState({ flightPlanVersion: feed.version });
+      store.getState().setFlightPlanVersion(feed.version);
       // A tracked flight that is no longer planned (cancelled, or the mode changed) ends its tracking.
-      const selection = store.getState().flightSelection;
-      if (selection && !feed.flight(selection.key)) store.getState().selectFlight(null);
+      const selection = selected(store.getState(), 'flight');
+      if (selection && !feed.flight(selection.key)) store.getState().deselect('flight');
       return plan.problems;
     };
 
@@ -136,10 +136,10 @@ export function linkFlights(context: FlightLinkContext): () => void {
       }
       const planProblems = haveRecords ? replan(true) : [];
       report([...update.problems, ...planProblems]);
-      store.setState({
-        flightState: failing ? 'failing' : haveRecords ? 'ok' : 'pending',
-        ...(update.updatedAt !== null && realtimeMode() ? { dynamicUpdated: latest(store.getState().dynamicUpdated, update.updatedAt) } : {}),
-      });
+      store.getState().setFlightState(
+        failing ? 'failing' : haveRecords ? 'ok' : 'pending',
+        update.updatedAt !== null && realtimeMode() ? latest(store.getState().dynamicUpdated, update.updatedAt) : undefined,
+      );
       if (haveRecords) resolveReady();
     };
 
@@ -151,12 +151,12 @@ export function linkFlights(context: FlightLinkContext): () => void {
       onUpdate: publish,
       onError: (message) => {
         failing = true;
-        store.setState({ flightState: 'failing' });
+        store.getState().setFlightState('failing');
         onError(message);
       },
       onRecover: () => {
         failing = false;
-        store.setState({ flightState: haveRecords ? 'ok' : 'pending' });
+        store.getState().setFlightState(haveRecords ? 'ok' : 'pending');
       },
     });
     poller.start();
@@ -169,10 +169,11 @@ export function linkFlights(context: FlightLinkContext): () => void {
       } else if (s.clockJumps !== previous.clockJumps && haveRecords) {
         report(replan(false));
       }
-      if (s.flightSelection !== previous.flightSelection) feed.setSelected(s.flightSelection?.key ?? null);
+      const tracked = selected(s, 'flight')?.key ?? null;
+      if (tracked !== (selected(previous, 'flight')?.key ?? null)) feed.setSelected(tracked);
       if (s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) feed.setFrameRateLimit(s.ecoMode === 'eco' ? s.ecoFrameRate : 0);
       // Hiding the airplanes ends the tracking of one (its camera follows what is drawn).
-      if (!s.layerVisibility.flights && s.flightSelection) s.selectFlight(null);
+      if (!s.layerVisibility.flights) s.deselect('flight');
     });
     const initial = store.getState();
     feed.setFrameRateLimit(initial.ecoMode === 'eco' ? initial.ecoFrameRate : 0);
@@ -200,7 +201,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       },
       ready,
     };
-    store.setState({ flights: handle });
+    store.getState().flightsLoaded(handle);
     cleanups.push(() => {
       poller.stop();
       remote?.dispose();
@@ -208,7 +209,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       clearInterval(playbackTimer);
       stopWatching();
       feed.dispose();
-      store.setState({ flights: null, flightSelection: null, flightHover: null });
+      store.getState().flightsRemoved();
     });
   }
 

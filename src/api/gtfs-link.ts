@@ -67,9 +67,6 @@ const toHex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padS
 /** The page's base URL (relative data source URLs resolve against it), when there is a page. */
 const pageUrl = () => (typeof document !== 'undefined' ? document.baseURI : undefined);
 
-/** `ids` without `id` (the same array when it is not there). */
-const withoutSource = (ids: readonly string[], id: string) => (ids.includes(id) ? ids.filter((i) => i !== id) : ids);
-
 /** Padding around a feed's extent when the camera fits it, px. */
 const FIT_PADDING = 40;
 
@@ -102,7 +99,7 @@ export class GtfsLink implements GtfsLinkApi {
     this.worker.on('vehicles', (data) => this.receive({ type: 'vehicles', ...data }));
     this.worker.on('problem', (data) => this.receive({ type: 'problem', ...data }));
     this.worker.on('error', (data) => this.receive({ type: 'error', ...data }));
-    store.setState({ gtfsLink: this });
+    store.getState().setGtfsLink(this);
     this.enabled = this.wantsVehicles();
     if (!this.enabled) this.worker.post('enabled', false);
     this.cleanups.push(
@@ -123,11 +120,7 @@ export class GtfsLink implements GtfsLinkApi {
     if (enabled === this.enabled) return;
     this.enabled = enabled;
     this.worker.post('enabled', enabled);
-    if (!enabled) {
-      const { gtfsSelection } = this.store.getState();
-      if (gtfsSelection) this.store.getState().selectGtfsVehicle(null);
-      this.store.setState({ gtfsVehicles: {}, gtfsHover: null });
-    }
+    if (!enabled) this.store.getState().clearGtfsVehicles();
   }
 
   /**
@@ -157,7 +150,7 @@ export class GtfsLink implements GtfsLinkApi {
     this.remove(id, false);
     this.entries.set(id, { id, source, status: 'loading', fit: options.fit ?? false, data: null });
     performance.mark(PERFORMANCE_MARKS.gtfsRequested, { detail: id });
-    if (source.vehiclePositionUrl) this.store.setState({ gtfsRealtimeSources: [...this.store.getState().gtfsRealtimeSources, id] });
+    if (source.vehiclePositionUrl) this.store.getState().addGtfsRealtimeSource(id);
     this.worker.post('add', { id, source });
   }
 
@@ -167,15 +160,7 @@ export class GtfsLink implements GtfsLinkApi {
     if (!entry) return false;
     this.entries.delete(id);
     if (post) this.worker.post('remove', id);
-    const state = this.store.getState();
-    const { [id]: _removed, ...gtfsVehicles } = state.gtfsVehicles;
-    if (state.gtfsSelection?.source === id) state.selectGtfsVehicle(null);
-    this.store.setState({
-      gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== id),
-      gtfsVehicles,
-      gtfsRealtimeSources: withoutSource(state.gtfsRealtimeSources, id),
-      gtfsHover: state.gtfsHover?.source === id ? null : state.gtfsHover,
-    });
+    this.store.getState().removeGtfsSource(id);
     return true;
   }
 
@@ -236,8 +221,7 @@ export class GtfsLink implements GtfsLinkApi {
     else {
       if (message.fatal) {
         entry.status = 'failed';
-        const state = this.store.getState();
-        this.store.setState({ gtfsFeeds: state.gtfsFeeds.filter((f) => f.id !== entry.id), gtfsRealtimeSources: withoutSource(state.gtfsRealtimeSources, entry.id) });
+        this.store.getState().gtfsSourceFailed(entry.id);
       }
       this.onError(message.message);
     }
@@ -248,8 +232,7 @@ export class GtfsLink implements GtfsLinkApi {
     entry.status = 'loaded';
     entry.data = data;
     const view: GtfsFeedView = { id: entry.id, source: entry.source, data };
-    const feeds = this.store.getState().gtfsFeeds.filter((f) => f.id !== entry.id);
-    this.store.setState({ gtfsFeeds: [...feeds, view] });
+    this.store.getState().gtfsFeedLoaded(view);
     if (entry.fit) this.fit(data.bbox);
   }
 
@@ -270,12 +253,9 @@ export class GtfsLink implements GtfsLinkApi {
   private vehicles(entry: Entry, receivedAt: number, vehicles: GtfsVehiclesData) {
     const data = entry.data;
     if (!data) return;
-    const state = this.store.getState();
-    const others = { ...state.gtfsVehicles };
     const count = vehicles.vehicleIds.length;
     if (count === 0 || !this.enabled) {
-      delete others[entry.id];
-      this.store.setState({ gtfsVehicles: others });
+      this.store.getState().setGtfsVehicles(entry.id, null);
       return;
     }
     const kinds = new Uint8Array(count);
@@ -286,12 +266,7 @@ export class GtfsLink implements GtfsLinkApi {
       colors.set(route?.color ?? [128, 128, 128], k * 3);
     }
     const set: GtfsVehicleSet = { source: entry.id, receivedAt, count, ...vehicles, kinds, colors, bbox: data.bbox };
-    others[entry.id] = set;
-    const update: Partial<ReturnType<AppStore['getState']>> = { gtfsVehicles: others };
-    // A tracked vehicle missing from the new answer has left the feed: tracking ends.
-    const ids = new Set(vehicles.vehicleIds);
-    if (state.gtfsSelection?.source === entry.id && !ids.has(state.gtfsSelection.vehicleId)) state.selectGtfsVehicle(null);
-    if (state.gtfsHover?.source === entry.id && !ids.has(state.gtfsHover.vehicleId)) update.gtfsHover = null;
-    this.store.setState(update);
+    // A tracked vehicle missing from the new answer has left the feed: the store ends its tracking.
+    this.store.getState().setGtfsVehicles(entry.id, set);
   }
 }

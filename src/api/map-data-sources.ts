@@ -116,7 +116,7 @@ export class MapDataSources {
   selectVehicle(id: string): void {
     const store = this.host.store();
     const vehicle = parseGtfsSelectionId(id, this.ids());
-    if (vehicle && this.link?.pose(vehicle.source, vehicle.vehicleId, Date.now())) store.getState().selectGtfsVehicle(vehicle);
+    if (vehicle && this.link?.pose(vehicle.source, vehicle.vehicleId, Date.now())) store.getState().select({ kind: 'gtfs', ...vehicle });
     else this.host.reportError(`GTFS vehicle "${id}" is not on the map (expected gtfs:<data source id>:<vehicle id> of a vehicle shown now); nothing was selected.`);
   }
 

@@ -54,7 +54,7 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
     { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
     { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
   );
-  store.setState({ trainFeed: feed });
+  store.getState().setTrainFeed(feed);
   const applyEcoMode = ({ ecoMode, ecoFrameRate }: AppState) => feed.setFrameRateLimit(ecoMode === 'eco' ? ecoFrameRate : 0);
   applyEcoMode(store.getState());
   const unsubscribeEco = store.subscribe((s, previous) => {
@@ -86,7 +86,7 @@ function startFlights(host: MapHost, { options, manifest, base, stats, selection
       host.onRemove(linkFlights({ store, manifest, base, secrets, options: flights, onError: (message) => host.reportError(message), onPlan }));
     },
     (e: Error) => {
-      store.setState({ flightState: 'failing' });
+      store.getState().setFlightState('failing');
       host.reportError(`Could not load the airplanes: ${e.message}`);
     },
   );

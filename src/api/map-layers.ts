@@ -8,11 +8,13 @@
  */
 import { inZoomRange } from '../data/layer-zoom.ts';
 import type { ThreeOverlay } from '../layers/three-overlay.ts';
-import { BUILT_IN_LAYERS } from '../store.ts';
+import { BUILT_IN_LAYERS, type BuiltInLayer } from '../store.ts';
 import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
 import { checkLayer } from './layer-checks.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
+
+const isBuiltIn = (id: string): id is BuiltInLayer => (BUILT_IN_LAYERS as readonly string[]).includes(id);
 
 /** The layers of a map. */
 export class MapLayers {
@@ -29,9 +31,9 @@ export class MapLayers {
   setVisibility(id: string, visibility: 'visible' | 'none'): void {
     const store = this.host.store();
     const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
-    const { customLayers, layerVisibility } = store.getState();
-    if ((BUILT_IN_LAYERS as readonly string[]).includes(id)) {
-      store.setState({ layerVisibility: { ...layerVisibility, [id]: value === 'visible' } });
+    const { customLayers } = store.getState();
+    if (isBuiltIn(id)) {
+      store.getState().setLayerVisibility(id, value === 'visible');
       return;
     }
     const custom = customLayers.find((l) => l.id === id);
@@ -39,7 +41,7 @@ export class MapLayers {
       this.host.reportError(`No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${customLayers.length ? `, and the added ones ${customLayers.map((l) => l.id).join(', ')}` : ''}.`);
       return;
     }
-    store.setState({ customLayers: customLayers.map((l) => (l === custom ? { ...l, visible: value === 'visible' } : l)) });
+    store.getState().setCustomLayerVisibility(id, value === 'visible');
   }
 
   /** See {@link Map.addLayer}. */
@@ -47,11 +49,11 @@ export class MapLayers {
     const checked = checkLayer(layer);
     const store = this.host.store();
     const { customLayers } = store.getState();
-    if ((BUILT_IN_LAYERS as readonly string[]).includes(checked.id) || customLayers.some((l) => l.id === checked.id)) {
+    if (isBuiltIn(checked.id) || customLayers.some((l) => l.id === checked.id)) {
       this.host.reportError(`A layer "${checked.id}" already exists; layer ids must be unique. The layer was not added.`);
       return;
     }
-    store.setState({ customLayers: [...customLayers, checked] });
+    store.getState().addCustomLayer(checked);
     if (checked.type === 'three') this.addThree(checked.spec as ThreeLayerInterface);
   }
 
@@ -64,7 +66,7 @@ export class MapLayers {
       this.host.reportError(`No layer "${id}" to remove: ${customLayers.length ? `the added layers are ${customLayers.map((l) => l.id).join(', ')}` : 'no layer was added'}.`);
       return;
     }
-    store.setState({ customLayers: customLayers.filter((l) => l !== layer) });
+    store.getState().removeCustomLayer(id);
     if (layer.type === 'three') void this.threeLayers?.then((overlay) => overlay?.remove(id));
   }
 

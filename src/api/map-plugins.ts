@@ -94,6 +94,6 @@ export class MapPlugins {
 
   /** Puts the plugins' entries (name, icon, enabled, visible) in the store for the layers panel. */
   private publish() {
-    this.host.store().setState({ plugins: this.runners.map((r) => r.entry) });
+    this.host.store().getState().setPlugins(this.runners.map((r) => r.entry));
   }
 }

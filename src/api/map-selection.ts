@@ -25,8 +25,10 @@ export interface MovingPosition {
 type FlightFeed = NonNullable<AppState['flights']>['feed'];
 
 /** The id of what is selected: a train, flight or station (without prefix), or a GTFS vehicle (`gtfs:<source>:<vehicle>`). */
-export function selectionIdOf(s: AppState): string | null {
-  return s.selection?.id || s.flightSelection?.id || s.stationSelection?.id || (s.gtfsSelection ? gtfsSelectionId(s.gtfsSelection) : null);
+export function selectionIdOf({ selection }: AppState): string | null {
+  // A train clicked a moment ago has no id until its details arrive.
+  if (!selection) return null;
+  return selection.kind === 'gtfs' ? gtfsSelectionId(selection) : selection.id || null;
 }
 
 /** Selects by id and finds what is selected. */
@@ -106,7 +108,7 @@ export class MapSelection {
       this.host.reportError(`Flight "${parsed.id}" is not in the air or on the runway at the current time; nothing was selected.`);
       return;
     }
-    this.host.store().getState().selectFlight({ kind: 'flight', key, id: planned.id, direction: planned.kind });
+    this.host.store().getState().select({ kind: 'flight', key, id: planned.id, direction: planned.kind });
   }
 
   /** See {@link Map.getFlightPosition}. */

@@ -8,7 +8,7 @@ import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
-import { createAppStore, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
+import { createAppStore, type AppState, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
 import { Evented } from './evented.ts';
@@ -177,9 +177,10 @@ export class Map extends Evented<MapEvents> {
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
       rain: resolved.rain.visible,
+      reportError: (message) => this.fire('error', { message }),
+      togglePlugin: (id) => this.plugins.toggle(id),
     });
     this.store = store;
-    store.setState({ reportError: (message) => this.fire('error', { message }), togglePlugin: (id) => this.plugins.toggle(id) });
     this.cleanups.push(store.subscribe((s, previous) => {
       if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.plugins.updateModes();
     }));
@@ -218,7 +219,7 @@ export class Map extends Evented<MapEvents> {
   }
 
   /** Turns store changes into the public events. */
-  private fireStoreEvents(s: ReturnType<AppStore['getState']>, previous: ReturnType<AppStore['getState']>) {
+  private fireStoreEvents(s: AppState, previous: AppState) {
     if (s.networkDrawn && !previous.networkDrawn) {
       performance.mark(PERFORMANCE_MARKS.networkDrawn);
       this.fire('load');
@@ -290,19 +291,24 @@ export class Map extends Evented<MapEvents> {
     return this.store;
   }
 
+  /** The store's state now (its actions write it). */
+  private state(): AppState {
+    return this.requireStore().getState();
+  }
+
   /** Centre of the map as {lng, lat}. */
   getCenter(): { lng: number; lat: number } {
-    const { longitude, latitude } = this.requireStore().getState().viewState;
+    const { longitude, latitude } = this.state().viewState;
     return { lng: longitude, lat: latitude };
   }
   getZoom(): number {
-    return this.requireStore().getState().viewState.zoom;
+    return this.state().viewState.zoom;
   }
   getBearing(): number {
-    return this.requireStore().getState().viewState.bearing;
+    return this.state().viewState.bearing;
   }
   getPitch(): number {
-    return this.requireStore().getState().viewState.pitch;
+    return this.state().viewState.pitch;
   }
   /** Sets the zoom (0–22) at once. */
   setZoom(zoom: number): this {
@@ -323,7 +329,7 @@ export class Map extends Evented<MapEvents> {
 
   /** The base map's MapLibre instance (null until it is created): for what this API does not cover. */
   getMapLibreMap(): MapLibreMap | null {
-    return (this.requireStore().getState().basemap as MapLibreMap | null) ?? null;
+    return (this.state().basemap as MapLibreMap | null) ?? null;
   }
   /** The same as {@link Map.getMapLibreMap} (the name in Mini Tokyo 3D's API). */
   getMapboxMap(): MapLibreMap | null {
@@ -349,7 +355,7 @@ export class Map extends Evented<MapEvents> {
     if (options.zoom !== undefined) view.zoom = validateZoom(options.zoom);
     if (options.bearing !== undefined) view.bearing = validateBearing(options.bearing);
     if (options.pitch !== undefined) view.pitch = validatePitch(options.pitch);
-    this.requireStore().getState().requestCamera(view, transition, options.duration); // the store turns it into a jump under reduced motion
+    this.state().requestCamera(view, transition, options.duration); // the store turns it into a jump under reduced motion
     return this;
   }
   /** Moves the camera at once. */
@@ -484,62 +490,62 @@ export class Map extends Evented<MapEvents> {
 
   /** The tracking viewpoint. */
   getTrackingMode(): TrackingMode {
-    return this.requireStore().getState().trackingMode;
+    return this.state().trackingMode;
   }
 
   /** Sets the tracking viewpoint (one of the eight; "heading" is accepted and means "topback"). */
   setTrackingMode(mode: TrackingMode | 'heading'): this {
     const resolved = mode === 'heading' ? DEPRECATED_TRACKING_MODES.heading : validateOneOf(mode, 'trackingMode', TRACKING_MODES);
-    this.requireStore().getState().setTrackingMode(resolved);
+    this.state().setTrackingMode(resolved);
     return this;
   }
 
   /** The interface language in use (the `lang` option, or the browser's language, resolved to a supported one). */
   getLanguage(): string {
-    return this.requireStore().getState().lang;
+    return this.state().lang;
   }
 
   /** `realtime` (the present, with real-time delays) or `playback` (a chosen time and speed, timetables only). */
   getClockMode(): ClockMode {
-    return this.requireStore().getState().clockMode;
+    return this.state().clockMode;
   }
 
   /** Switches the clock between real time and playback (playback starts from the time shown, at 1×). */
   setClockMode(mode: ClockMode): this {
-    this.requireStore().getState().setClockMode(validateOneOf(mode, 'clockMode', ['realtime', 'playback'] as const));
+    this.state().setClockMode(validateOneOf(mode, 'clockMode', ['realtime', 'playback'] as const));
     return this;
   }
 
   /** The route search panels: `none` (closed), `edit` (criteria) or `route` (journeys shown). */
   getSearchMode(): SearchMode {
-    return this.requireStore().getState().searchMode;
+    return this.state().searchMode;
   }
 
   /** `normal` (what moves is redrawn at the display's rate) or `eco` (at `ecoFrameRate` frames per second). */
   getEcoMode(): EcoMode {
-    return this.requireStore().getState().ecoMode;
+    return this.state().ecoMode;
   }
 
   /** Switches eco mode on (`eco`) or off (`normal`); camera moves stay smooth either way. */
   setEcoMode(mode: EcoMode): this {
-    this.requireStore().getState().setEcoMode(validateOneOf(mode, 'ecoMode', ['normal', 'eco'] as const));
+    this.state().setEcoMode(validateOneOf(mode, 'ecoMode', ['normal', 'eco'] as const));
     return this;
   }
 
   /** "ground" or "underground". */
   getViewMode(): ViewMode {
-    return this.requireStore().getState().viewMode;
+    return this.state().viewMode;
   }
 
   setViewMode(mode: ViewMode): this {
-    this.requireStore().getState().setViewMode(validateOneOf(mode, 'viewMode', ['ground', 'underground'] as const));
+    this.state().setViewMode(validateOneOf(mode, 'viewMode', ['ground', 'underground'] as const));
     return this;
   }
 
   /** Screen position (pixels from the container's top left) of a longitude/latitude (and altitude in metres). */
   project(lngLat: LngLatLike, altitude = 0): { x: number; y: number } {
     const [lng, lat] = validateCenter(lngLat, 'lngLat');
-    const { longitude, latitude, zoom, bearing, pitch } = this.requireStore().getState().viewState;
+    const { longitude, latitude, zoom, bearing, pitch } = this.state().viewState;
     const { clientWidth: width, clientHeight: height } = this.options!.container;
     const [x, y] = new WebMercatorViewport({ width, height, longitude, latitude, zoom, bearing, pitch }).project([lng, lat, altitude]);
     return { x, y };

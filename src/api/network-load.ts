@@ -18,7 +18,7 @@ import type { AppStore } from '../store.ts';
 export async function loadNetwork(dataUrl: string, store: AppStore, removed: () => boolean, onError: (message: string, error: unknown) => void): Promise<void> {
   const base = document.baseURI;
   const fetchImpl = prefetchedFetch();
-  store.setState({ dataStatus: 'loading' });
+  store.getState().networkLoading();
   try {
     const manifest = await loadManifest(dataUrl, base, fetchImpl);
     const { url, bytes } = await loadBundleFile(dataUrl, manifest.network.file, base, fetchImpl);
@@ -27,10 +27,10 @@ export async function loadNetwork(dataUrl: string, store: AppStore, removed: () 
     performance.mark(PERFORMANCE_MARKS.networkParsed);
     performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
     if (removed()) return;
-    store.setState({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified });
+    store.getState().networkLoaded(manifest, network);
   } catch (e) {
     const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;
-    store.setState({ dataStatus: 'error', dataError: message });
+    store.getState().networkFailed(message);
     onError(message, e);
   }
 }

@@ -223,48 +223,63 @@ function resolveGlyphsUrl(value: unknown, fallback: string): string {
   return url;
 }
 
-/** The `realtime` option: `{hosts?, intervalMs?}`. */
-function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
+/**
+ * A polled service's option (`realtime`, `flights`): `{hosts?, intervalMs?}`. Each host is an object with an `id`,
+ * a `baseUrl` and a `secret`, and what `checkHost` checks besides; `problem` names the first fault of the hosts
+ * together, if any.
+ */
+function resolvePolledService<H>(
+  value: unknown,
+  option: 'realtime' | 'flights',
+  expected: { hosts: string; host: string },
+  checkHost: (host: Record<string, unknown>, path: string) => void,
+  problem: (hosts: H[]) => string | undefined,
+): { hosts?: H[]; intervalMs?: number } {
   if (value === undefined) return {};
-  const o = validateObject(value, 'realtime', 'an object {hosts?, intervalMs?}');
-  const out: ResolvedMapOptions['realtime'] = {};
-  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'realtime.intervalMs', 1000, 3_600_000);
+  const o = validateObject(value, option, 'an object {hosts?, intervalMs?}');
+  const out: { hosts?: H[]; intervalMs?: number } = {};
+  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, `${option}.intervalMs`, 1000, 3_600_000);
   if (o.hosts !== undefined) {
-    const hosts = validateArray(o.hosts, 'realtime.hosts', 'an array of ODPT host settings') as OdptHostConfig[];
+    const hosts = validateArray(o.hosts, `${option}.hosts`, expected.hosts) as H[];
     hosts.forEach((host, i) => {
-      const h = validateObject(host, `realtime.hosts[${i}]`, 'an object {id, baseUrl, secret, operators, operatorAliases}');
-      validateString(h.id, `realtime.hosts[${i}].id`);
-      validateString(h.baseUrl, `realtime.hosts[${i}].baseUrl`);
-      validateOneOf(h.secret, `realtime.hosts[${i}].secret`, ['odpt', 'challenge2025'] as const);
-      validateObject(h.operators, `realtime.hosts[${i}].operators`, 'an object of operator lists by endpoint');
+      const path = `${option}.hosts[${i}]`;
+      const h = validateObject(host, path, expected.host);
+      validateString(h.id, `${path}.id`);
+      validateString(h.baseUrl, `${path}.baseUrl`);
+      validateOneOf(h.secret, `${path}.secret`, ['odpt', 'challenge2025'] as const);
+      checkHost(h, path);
     });
-    const problems = validateHosts(hosts.map((h) => ({ ...h, operatorAliases: h.operatorAliases ?? {} })));
-    if (problems.length) fail('realtime.hosts', value, problems[0]);
+    const fault = problem(hosts);
+    if (fault) fail(`${option}.hosts`, value, fault);
     out.hosts = hosts;
   }
   return out;
 }
 
+/** The `realtime` option: `{hosts?, intervalMs?}`. */
+function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
+  return resolvePolledService<OdptHostConfig>(
+    value,
+    'realtime',
+    { hosts: 'an array of ODPT host settings', host: 'an object {id, baseUrl, secret, operators, operatorAliases}' },
+    (h, path) => validateObject(h.operators, `${path}.operators`, 'an object of operator lists by endpoint'),
+    (hosts) => validateHosts(hosts.map((h) => ({ ...h, operatorAliases: h.operatorAliases ?? {} })))[0],
+  );
+}
+
 /** The `flights` option: `{hosts?, intervalMs?}` (hosts checked by the rules of real-time hosts). */
 function resolveFlights(value: unknown): ResolvedMapOptions['flights'] {
-  if (value === undefined) return {};
-  const o = validateObject(value, 'flights', 'an object {hosts?, intervalMs?}');
-  const out: ResolvedMapOptions['flights'] = {};
-  if (o.intervalMs !== undefined) out.intervalMs = validateNumberInRange(o.intervalMs, 'flights.intervalMs', 1000, 3_600_000);
-  if (o.hosts !== undefined) {
-    const hosts = validateArray(o.hosts, 'flights.hosts', 'an array of flight information host settings') as FlightHostOptions[];
-    hosts.forEach((host, i) => {
-      const h = validateObject(host, `flights.hosts[${i}]`, 'an object {id, baseUrl, secret, operators}');
-      validateString(h.id, `flights.hosts[${i}].id`);
-      validateString(h.baseUrl, `flights.hosts[${i}].baseUrl`);
-      validateOneOf(h.secret, `flights.hosts[${i}].secret`, ['odpt', 'challenge2025'] as const);
-      validateArray(h.operators, `flights.hosts[${i}].operators`, 'an array of publishing operator ids such as ["HND-JAT", "NAA"]');
-    });
-    const problems = validateHosts(hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })));
-    if (problems.length) fail('flights.hosts', value, problems[0].replace('odpt:TrainInformation operator', 'flight information operator'));
-    out.hosts = hosts;
-  }
-  return out;
+  return resolvePolledService<FlightHostOptions>(
+    value,
+    'flights',
+    { hosts: 'an array of flight information host settings', host: 'an object {id, baseUrl, secret, operators}' },
+    (h, path) => validateArray(h.operators, `${path}.operators`, 'an array of publishing operator ids such as ["HND-JAT", "NAA"]'),
+    (hosts) =>
+      validateHosts(hosts.map((h) => ({ id: h.id, baseUrl: h.baseUrl, secret: h.secret, operators: { 'odpt:Train': [], 'odpt:TrainInformation': h.operators }, operatorAliases: {} })))[0]?.replace(
+        'odpt:TrainInformation operator',
+        'flight information operator',
+      ),
+  );
 }
 
 const RAIN_KEYS: readonly string[] = ['visible', 'catalogueUrl', 'tileHost', 'intervalMs'];

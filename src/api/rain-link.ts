@@ -38,7 +38,7 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     area,
     read: reader.read,
     now,
-    onGrid: (grid) => store.setState({ rainGrid: grid }),
+    onGrid: (grid) => store.getState().setRainGrid(grid),
     onDecoded: (ms, mainMs) => {
       if (stats) stats.rainDecodeMs += mainMs;
       performance.measure(PERFORMANCE_MARKS.rainDecode, { start: performance.now() - ms, duration: ms });
@@ -68,6 +68,6 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     reader.dispose();
     unsubscribe();
     stopWatching();
-    store.setState({ rainGrid: null });
+    store.getState().setRainGrid(null);
   };
 }

@@ -33,14 +33,14 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     const enabled = realtimeMode() && update.trains.length > 0;
     feed.setRealtime(update.trains, enabled);
     const timetableOnly = Object.values(update.hosts).flatMap((h) => (h.state === 'no-token' ? h.timetableOnlyOperators : []));
-    store.setState({
+    store.getState().realtimeUpdated({
       lineStatuses: update.statuses,
       dynamicUpdated: update.updatedAt === null ? store.getState().dynamicUpdated : new Date(update.updatedAt).toISOString(),
       realtimeState: !anyToken ? 'no-token' : Object.values(update.hosts).some((h) => h.state === 'failing') ? 'failing' : 'ok',
       timetableOnlyOperators: timetableOnly,
     });
   };
-  store.setState({ realtimeState: anyToken ? 'pending' : 'no-token' });
+  store.getState().setRealtimeState(anyToken ? 'pending' : 'no-token');
   const poller = new RealtimePoller({
     source: remote ?? local,
     intervalMs: options.intervalMs,

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
-import { IntlProvider } from 'react-intl';
-import type { InterfaceLanguage } from '../data/languages.ts';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ComponentType } from 'react';
 import type { RenderStats } from '../render-stats.ts';
 import type { AppStore } from '../store.ts';
 import { AppInfo } from './AppInfo.tsx';
 import { Clock } from './Clock.tsx';
-import { useMessages } from './i18n/use-messages.ts';
+import { InterfaceIntl } from './i18n/part-intl.tsx';
 import { MapView, type BasemapSource } from './MapView.tsx';
 import { NavigationControls } from './NavigationControls.tsx';
 import { ModeControls, TrackingModeControl } from './ModeControls.tsx';
@@ -56,12 +54,16 @@ function GtfsPanelsSlot() {
     const timer = setTimeout(() => void loadGtfsPanels(), 0);
     return () => clearTimeout(timer);
   }, [requested]);
-  if (!shown) return null;
-  return (
+  return <Loaded when={shown} part={GtfsPanels} />;
+}
+
+/** A part of the interface whose code loads on demand, shown `when` (nothing while its code loads). */
+function Loaded({ when, part: Part }: { when: boolean; part: ComponentType }) {
+  return when ? (
     <Suspense fallback={null}>
-      <GtfsPanels />
+      <Part />
     </Suspense>
-  );
+  ) : null;
 }
 
 export interface AppProps {
@@ -74,22 +76,21 @@ export interface AppProps {
 }
 
 function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>) {
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const messages = useMessages(lang);
+  const lang = useAppStore((s) => s.lang);
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
-  const stationSelected = useAppStore((s) => s.stationSelection !== null);
-  const stationHovered = useAppStore((s) => s.stationHover !== null);
+  // Each a boolean of its own: the shell (and the map under it) renders again only when one of them changes.
+  const stationSelected = useAppStore((s) => s.selection?.kind === 'station');
+  const flightTracked = useAppStore((s) => s.selection?.kind === 'flight');
+  const stationPopup = useAppStore((s) => s.hover?.kind === 'station');
+  const flightPopup = useAppStore((s) => s.hover?.kind === 'flight');
   const routeSearching = useAppStore((s) => s.searchMode !== 'none');
-  const flightHovered = useAppStore((s) => s.flightHover !== null);
-  const flightTracked = useAppStore((s) => s.flightSelection !== null);
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {
-      const { selection, stationSelection, flightSelection, gtfsSelection } = store.getState();
-      if (event.key !== 'Escape' || (!selection && !stationSelection && !flightSelection && !gtfsSelection) || event.defaultPrevented) return;
+      if (event.key !== 'Escape' || !store.getState().selection || event.defaultPrevented) return;
       const target = event.target as Node | null;
       if (target === document.body || target === document.documentElement || (target && root.current?.contains(target))) store.getState().deselect();
     };
@@ -97,7 +98,7 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [store]);
   return (
-    <IntlProvider locale={lang} messages={messages} defaultLocale="en">
+    <InterfaceIntl>
       <div ref={root} className="tt-app" data-theme={theme} data-view-mode={viewMode} lang={lang}>
         {/* The controls come first in the tab order; the map (canvases, attribution) after them. */}
         {controls.clockControl && <Clock />}
@@ -113,37 +114,17 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
         <MapView basemap={basemap} stats={stats} />
         {apiOverlay && <div className="tt-api-host" ref={(host) => void (host && host.appendChild(apiOverlay))} />}
         <TrainPopup />
-        {stationHovered && (
-          <Suspense fallback={null}>
-            <StationPopup />
-          </Suspense>
-        )}
-        {flightHovered && (
-          <Suspense fallback={null}>
-            <FlightPopup />
-          </Suspense>
-        )}
+        <Loaded when={stationPopup} part={StationPopup} />
+        <Loaded when={flightPopup} part={FlightPopup} />
         <TrackingPanel />
-        {flightTracked && (
-          <Suspense fallback={null}>
-            <FlightPanel />
-          </Suspense>
-        )}
-        {stationSelected && (
-          <Suspense fallback={null}>
-            <StationPanel />
-          </Suspense>
-        )}
+        <Loaded when={flightTracked} part={FlightPanel} />
+        <Loaded when={stationSelected} part={StationPanel} />
         <GtfsPanelsSlot />
-        {routeSearching && (
-          <Suspense fallback={null}>
-            <RoutePanels />
-          </Suspense>
-        )}
+        <Loaded when={routeSearching} part={RoutePanels} />
         <StatusOverlay />
         <StationsInView />
       </div>
-    </IntlProvider>
+    </InterfaceIntl>
   );
 }
 

@@ -1,17 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore } from './store-context.ts';
-import { usePanel } from './use-dismiss.ts';
+import { MenuControl } from './MenuControl.tsx';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
 const FlightStateLine = lazy(() => import('./flights/FlightStateLine.tsx'));
 
 const REALTIME_MESSAGE = { off: 'realtimeOff', 'no-token': 'realtimeOff', pending: 'realtimePending', ok: 'realtimeOn', failing: 'realtimeFailing' } as const;
 
+const ICON = (
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.5" />
+  </>
+);
+
 /** The application-info button and panel: data sources, last updates of static and real-time data, real-time state. */
 export function AppInfo() {
   const intl = useIntl();
-  const { open, toggle, close, area, opener } = usePanel();
   const staticUpdated = useAppStore((s) => s.staticUpdated);
   const dynamicUpdated = useAppStore((s) => s.dynamicUpdated);
   const realtimeState = useAppStore((s) => s.realtimeState);
@@ -23,14 +29,8 @@ export function AppInfo() {
       : intl.formatMessage({ id: 'notYet' });
   const label = intl.formatMessage({ id: 'appInfo' });
   return (
-    <div className="tt-config tt-panel" ref={area}>
-      <button ref={opener} type="button" className="tt-button" data-testid="app-info-button" aria-expanded={open} aria-label={label} title={label} onClick={toggle}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 11v6M12 7.5v.5" />
-        </svg>
-      </button>
-      {open && (
+    <MenuControl label={label} testId="app-info-button" icon={ICON}>
+      {(close) => (
         <div className="tt-menu tt-info" role="dialog" aria-label={label} data-testid="app-info">
           <h2>{label}</h2>
           <dl>
@@ -73,6 +73,6 @@ export function AppInfo() {
           </button>
         </div>
       )}
-    </div>
+    </MenuControl>
   );
 }

@@ -1,28 +1,27 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { usePanel } from './use-dismiss.ts';
+import { MenuControl } from './MenuControl.tsx';
 
 /** The panel and its text load when it is first opened (not before the map shows). */
 const LayersPanel = lazy(() => import('./controls/LayersPanel.tsx'));
 
+const ICON = (
+  <>
+    <path d="M12 4l9 5-9 5-9-5z" />
+    <path d="M3 14l9 5 9-5" />
+  </>
+);
+
 /** The layers button and its panel of layer switches. */
 export function LayersControl() {
   const intl = useIntl();
-  const { open, toggle, close, area, opener } = usePanel();
-  const label = intl.formatMessage({ id: 'layers' });
   return (
-    <div className="tt-config tt-panel" ref={area}>
-      <button ref={opener} type="button" className={`tt-button${open ? ' tt-active' : ''}`} data-testid="layers-button" aria-expanded={open} aria-label={label} title={label} onClick={toggle}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 4l9 5-9 5-9-5z" />
-          <path d="M3 14l9 5 9-5" />
-        </svg>
-      </button>
-      {open && (
+    <MenuControl label={intl.formatMessage({ id: 'layers' })} testId="layers-button" icon={ICON} activeWhenOpen>
+      {(close) => (
         <Suspense fallback={null}>
           <LayersPanel onClose={close} />
         </Suspense>
       )}
-    </div>
+    </MenuControl>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { TRACKING_VIEWPOINTS } from '../data/tracking-view.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
-import { usePanel } from './use-dismiss.ts';
+import { MenuControl } from './MenuControl.tsx';
 
 /** The map's element (the container given to `Map`) that full screen shows. */
 function mapElementOf(node: HTMLElement | null): HTMLElement | null {
@@ -76,22 +76,22 @@ export function ModeControls({ fullscreen, modes }: { fullscreen: boolean; modes
   );
 }
 
+const TRACKING_ICON = (
+  <>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v4M12 18v4M2 12h4M18 12h4" />
+  </>
+);
+
 /** The tracking-viewpoint button and its menu of the eight viewpoints. */
 export function TrackingModeControl() {
   const intl = useIntl();
   const store = useStoreApi();
   const mode = useAppStore((s) => s.trackingMode);
-  const { open, toggle, close, area, opener } = usePanel();
   const label = intl.formatMessage({ id: 'trackingMode' });
   return (
-    <div className="tt-config tt-panel" ref={area}>
-      <button ref={opener} type="button" className="tt-button" data-testid="tracking-mode-button" aria-haspopup="menu" aria-expanded={open} aria-label={label} title={label} onClick={toggle}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="12" cy="12" r="3" />
-          <path d="M12 2v4M12 18v4M2 12h4M18 12h4" />
-        </svg>
-      </button>
-      {open && (
+    <MenuControl label={label} testId="tracking-mode-button" icon={TRACKING_ICON} menu>
+      {(close) => (
         <div className="tt-menu" role="menu" aria-label={label}>
           {TRACKING_VIEWPOINTS.map((viewpoint) => (
             <button
@@ -111,6 +111,6 @@ export function TrackingModeControl() {
           ))}
         </div>
       )}
-    </div>
+    </MenuControl>
   );
 }

@@ -1,10 +1,19 @@
 import { useIntl } from 'react-intl';
 import { formatHash } from '../data/hash.ts';
 import { offersShare, shareLink } from '../data/share-support.ts';
+import type { Selection } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 
 /** Decided once: the user agent does not change while the page lives. */
 const SHARE_OFFERED = typeof navigator !== 'undefined' && offersShare(navigator.userAgent) && typeof navigator.share === 'function';
+
+/** The id a shared link selects: a train's (once known), a flight's with its kind, a station's; none for a GTFS vehicle. */
+function sharedIdOf(selection: Selection | null): string | null {
+  if (!selection || selection.kind === 'gtfs') return null;
+  // A flight's link names its kind, so it reopens the arrival or the departure of that number.
+  if (selection.kind === 'flight') return `${selection.direction === 'arrival' ? 'odpt.FlightInformationArrival:' : 'odpt.FlightInformationDeparture:'}${selection.id}`;
+  return selection.id || null;
+}
 
 /**
  * "Share this train" or "Share this flight" while tracking, "Share this station" with a station
@@ -14,13 +23,12 @@ const SHARE_OFFERED = typeof navigator !== 'undefined' && offersShare(navigator.
 export function ShareButton() {
   const intl = useIntl();
   const store = useStoreApi();
-  const kind = useAppStore((s) => (s.selection?.id ? 'train' : s.flightSelection ? 'flight' : s.stationSelection ? 'station' : null));
+  const kind = useAppStore((s) => (sharedIdOf(s.selection) ? s.selection!.kind : null));
   if (!SHARE_OFFERED || !kind) return null;
   const label = intl.formatMessage({ id: kind === 'train' ? 'shareTrain' : kind === 'flight' ? 'shareFlight' : 'shareStation' });
   const share = () => {
-    const { selection, flightSelection, stationSelection, viewState: v } = store.getState();
-    // A flight's link names its kind, so it reopens the arrival or the departure of that number.
-    const id = selection?.id || (flightSelection && `${flightSelection.direction === 'arrival' ? 'odpt.FlightInformationArrival:' : 'odpt.FlightInformationDeparture:'}${flightSelection.id}`) || stationSelection?.id;
+    const { selection, viewState: v } = store.getState();
+    const id = sharedIdOf(selection);
     if (!id) return;
     const url = shareLink(location.href, id, formatHash({ zoom: v.zoom, lat: v.latitude, lng: v.longitude, bearing: v.bearing, pitch: v.pitch }));
     // A cancelled share sheet rejects with AbortError: nothing to report.

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { trackedTrainDetails } from '../store.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
-import { CloseButton, CollapseButton } from './PanelButtons.tsx';
+import { PanelHeader } from './PanelHeader.tsx';
 import { TrainSummary } from './TrainPopup.tsx';
 import { formatServiceMinutes, useNames } from './use-names.ts';
 
@@ -13,7 +14,7 @@ import { formatServiceMinutes, useNames } from './use-names.ts';
 export function TrackingPanel() {
   const intl = useIntl();
   const store = useStoreApi();
-  const details = useAppStore((s) => (s.selection ? s.trackedDetails : null));
+  const details = useAppStore(trackedTrainDetails);
   const collapsed = useAppStore((s) => s.timetableCollapsed);
   const names = useNames();
   const list = useRef<HTMLOListElement>(null);
@@ -27,18 +28,12 @@ export function TrackingPanel() {
   const current = details.standing ? details.previousStop : -1;
   return (
     <section className="tt-tracking tt-panel" data-testid="tracking-panel" aria-label={intl.formatMessage({ id: 'timetable' })}>
-      <header className="tt-tracking-header">
+      <PanelHeader
+        collapse={{ collapsed, testId: 'timetable-toggle', label: intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' }), onToggle: () => store.getState().setTimetableCollapsed(!collapsed) }}
+        close={{ label: intl.formatMessage({ id: 'stopTracking' }), onClose: () => store.getState().deselect('train') }}
+      >
         <TrainSummary details={details} />
-        <div className="tt-tracking-actions">
-          <CollapseButton
-            collapsed={collapsed}
-            testId="timetable-toggle"
-            label={intl.formatMessage({ id: collapsed ? 'expand' : 'collapse' })}
-            onToggle={() => store.setState({ timetableCollapsed: !collapsed })}
-          />
-          <CloseButton label={intl.formatMessage({ id: 'stopTracking' })} onClose={() => store.getState().select(null)} />
-        </div>
-      </header>
+      </PanelHeader>
       {!collapsed && (
         <ol className="tt-timetable" data-testid="timetable" ref={list}>
           {details.stops.map((stop, i) => {

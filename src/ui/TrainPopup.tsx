@@ -1,5 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { TrainDetails } from '../data/trains/train-details.ts';
+import { hovered } from '../store.ts';
+import { PointerPopup } from './PointerPopup.tsx';
 import { useAppStore } from './store-context.ts';
 import { formatServiceMinutes, useNames } from './use-names.ts';
 
@@ -57,12 +59,11 @@ export function TrainSummary({ details }: { details: TrainDetails }) {
 
 /** Popup of the train under the pointer. */
 export function TrainPopup() {
-  const hover = useAppStore((s) => s.hover);
+  const hover = useAppStore((s) => hovered(s, 'train'));
   if (!hover) return null;
-  const left = Math.min(hover.x + 14, window.innerWidth - 280);
   return (
-    <div className="tt-popup tt-panel" role="tooltip" data-testid="train-popup" style={{ left, top: Math.max(8, hover.y - 10) }}>
+    <PointerPopup x={hover.x} y={hover.y} testId="train-popup">
       <TrainSummary details={hover.details} />
-    </div>
+    </PointerPopup>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dataLanguageFor, type InterfaceLanguage } from '../data/languages.ts';
+import { dataLanguageFor, type DataLanguage } from '../data/languages.ts';
 import { localize } from '../data/network.ts';
 import { useAppStore } from './store-context.ts';
 
@@ -9,12 +9,16 @@ export function formatServiceMinutes(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
+/** The data language of the interface language: the one station, line and operator names are shown in. */
+export function useDataLanguage(): DataLanguage {
+  return dataLanguageFor(useAppStore((s) => s.lang));
+}
+
 /** Names of network things in the interface language (falling back to English). */
 export function useNames() {
   const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const data = useDataLanguage();
   return useMemo(() => {
-    const data = dataLanguageFor(lang);
     const meta = network?.meta;
     return {
       railway: (i: number) => localize(meta?.railways[i]?.title, data),
@@ -24,5 +28,5 @@ export function useNames() {
       direction: (i: number) => (i >= 0 ? localize(meta?.railDirections[i]?.title, data) : ''),
       text: (t: Partial<Record<string, string>> | undefined) => localize(t, data),
     };
-  }, [network, lang]);
+  }, [network, data]);
 }

@@ -60,7 +60,7 @@ describe('clock, playback and eco mode in the store', () => {
 
   it('closes the train popup when tracking starts', () => {
     const { store } = setup();
-    store.setState({ hover: { details: { train: 5 } as TrainDetails, x: 10, y: 10 } });
+    store.getState().setHover({ kind: 'train', details: { train: 5 } as TrainDetails, x: 10, y: 10 });
     store.getState().select({ kind: 'train', train: 5, id: 'JR-East.Yamanote.400G' });
     expect(store.getState().hover).toBeNull();
   });

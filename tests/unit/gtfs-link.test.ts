@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GtfsLink } from '../../src/api/gtfs-link.ts';
 import type { SimulationClock } from '../../src/data/clock.ts';
 import { serveGtfsSources } from '../../src/data/gtfs/index.ts';
-import { createAppStore } from '../../src/store.ts';
+import { createAppStore, selected } from '../../src/store.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 import { workerPair } from '../support/worker-pair.ts';
 
@@ -76,10 +76,10 @@ describe('the GTFS link', () => {
     await expect(link.details('gtfs-1', 'no-such-bus')).resolves.toBeNull();
 
     // A tracked vehicle; playback: no vehicles, tracking ends; back in real time they return.
-    store.getState().selectGtfsVehicle({ source: 'gtfs-1', vehicleId: '2526' });
+    store.getState().select({ kind: 'gtfs', source: 'gtfs-1', vehicleId: '2526' });
     store.getState().setClockMode('playback');
     expect(store.getState().gtfsVehicles).toEqual({});
-    expect(store.getState().gtfsSelection).toBeNull();
+    expect(selected(store.getState(), 'gtfs')).toBeNull();
     store.getState().setClockMode('realtime');
     await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']?.count).toBe(290), { timeout: 10_000 });
 

@@ -21,9 +21,9 @@ describe('route search mode in the store', () => {
     const modes: string[] = [];
     s.subscribe((state, previous) => state.searchMode !== previous.searchMode && modes.push(state.searchMode));
     expect(s.getState().searchMode).toBe('none');
-    s.getState().selectStation(shinjuku);
+    s.getState().select(shinjuku);
     s.getState().openRouteSearch('to', { station: 10, stations: shinjuku.stations });
-    expect(s.getState()).toMatchObject({ searchMode: 'edit', stationSelection: null, routeCriteria: { to: { station: 10 }, from: null, picking: 'from' } });
+    expect(s.getState()).toMatchObject({ searchMode: 'edit', selection: null, routeCriteria: { to: { station: 10 }, from: null, picking: 'from' } });
     s.getState().setRouteEnd({ station: 20, stations: [20] });
     expect(s.getState().routeCriteria).toMatchObject({ from: { station: 20 }, to: { station: 10 } });
     s.getState().showJourneys([journey('a'), journey('b')], 1);

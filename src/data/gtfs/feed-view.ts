@@ -55,13 +55,6 @@ export interface GtfsVehicleSelection {
   vehicleId: string;
 }
 
-/** The GTFS vehicle under the pointer and where to show its popup. */
-export interface GtfsVehicleHover extends GtfsVehicleSelection {
-  details: VehicleDetails;
-  x: number;
-  y: number;
-}
-
 /** What the UI asks of the GTFS link (`src/api/gtfs-link.ts`). */
 export interface GtfsLinkApi {
   /** Popup details of a vehicle now, or null when it is not shown. */

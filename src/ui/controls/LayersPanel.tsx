@@ -68,7 +68,7 @@ function Panel({ onClose }: { onClose: () => void }) {
   const plugins = useAppStore((s) => s.plugins);
   const lang = useAppStore((s) => s.lang);
   const title = intl.formatMessage({ id: 'layers.title' });
-  const toggle = (id: BuiltInLayer) => store.setState({ layerVisibility: { ...store.getState().layerVisibility, [id]: !store.getState().layerVisibility[id] } });
+  const toggle = (id: BuiltInLayer) => store.getState().setLayerVisibility(id, !store.getState().layerVisibility[id]);
   return (
     <div className="tt-menu tt-layers" role="dialog" aria-label={title} data-testid="layers-panel">
       <div className="tt-layers-header">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FlightPhase } from '../../data/flights/flight-motion.ts';
-import { CloseButton } from '../PanelButtons.tsx';
+import { PanelHeader } from '../PanelHeader.tsx';
+import { selected } from '../../store.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { FlightIntl } from './FlightIntl.tsx';
 import { FlightSummary } from './FlightSummary.tsx';
@@ -36,19 +37,16 @@ function Live({ flightKey }: { flightKey: string }) {
 function Panel() {
   const intl = useIntl();
   const store = useStoreApi();
-  const selection = useAppStore((s) => s.flightSelection);
+  const selection = useAppStore((s) => selected(s, 'flight'));
   const flights = useAppStore((s) => s.flights);
   useAppStore((s) => s.flightPlanVersion);
   const flight = selection && flights ? flights.feed.flight(selection.key) : null;
   if (!selection || !flights || !flight) return null;
   return (
     <section className="tt-tracking tt-panel tt-flight-panel" data-testid="flight-panel" aria-label={intl.formatMessage({ id: 'flight.panel' })}>
-      <header className="tt-tracking-header">
+      <PanelHeader close={{ label: intl.formatMessage({ id: 'stopTracking' }), onClose: () => store.getState().deselect('flight') }}>
         <FlightSummary flight={flight} model={flights.feed.model} />
-        <div className="tt-tracking-actions">
-          <CloseButton label={intl.formatMessage({ id: 'stopTracking' })} onClose={() => store.getState().selectFlight(null)} />
-        </div>
-      </header>
+      </PanelHeader>
       <Live flightKey={selection.key} />
     </section>
   );

@@ -1,20 +1,21 @@
+import { hovered, selected } from '../../store.ts';
+import { PointerPopup } from '../PointerPopup.tsx';
 import { useAppStore } from '../store-context.ts';
 import { FlightIntl } from './FlightIntl.tsx';
 import { FlightSummary } from './FlightSummary.tsx';
 
 function Popup() {
-  const hover = useAppStore((s) => s.flightHover);
+  const hover = useAppStore((s) => hovered(s, 'flight'));
   const flights = useAppStore((s) => s.flights);
   // The tracked aircraft has its panel: no popup repeating it while the pointer stays on it.
-  const tracked = useAppStore((s) => s.flightSelection?.key ?? null);
+  const tracked = useAppStore((s) => selected(s, 'flight')?.key ?? null);
   useAppStore((s) => s.flightPlanVersion); // a new plan refreshes the times and status
   const flight = hover && flights ? flights.feed.flight(hover.key) : null;
   if (!hover || !flights || !flight || hover.key === tracked) return null;
-  const left = Math.min(hover.x + 14, window.innerWidth - 280);
   return (
-    <div className="tt-popup tt-panel" role="tooltip" data-testid="flight-popup" style={{ left, top: Math.max(8, hover.y - 10) }}>
+    <PointerPopup x={hover.x} y={hover.y} testId="flight-popup">
       <FlightSummary flight={flight} model={flights.feed.model} />
-    </div>
+    </PointerPopup>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import type { FlightModel } from '../../data/flights/flight-model.ts';
 import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
 import { japanFields } from '../../data/japan-time.ts';
 import { localize } from '../../data/network.ts';
+import { useDataLanguage } from '../use-names.ts';
 import { useAppStore } from '../store-context.ts';
 import './flights.css';
 
@@ -25,9 +25,8 @@ const runwayOf = (flight: PlannedFlight) => flight.course.runway;
  */
 export function FlightSummary({ flight, model }: { flight: PlannedFlight; model: FlightModel }) {
   const intl = useIntl();
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const realtime = useAppStore((s) => s.clockMode === 'realtime');
-  const data = dataLanguageFor(lang);
+  const data = useDataLanguage();
   const { info } = flight;
   const airline = info.airline !== undefined ? model.airlines[info.airline] : undefined;
   const airport = (code: string) => localize(model.airports[code]?.title, data) || code;

@@ -1,13 +1,8 @@
 import { flightTrackingTarget } from '../../data/flights/flight-camera.ts';
 import type { FlightFeed } from '../../data/flights/flight-feed.ts';
-import { easeCamera, type CameraView } from '../../data/tracking-view.ts';
-import { prefersReducedMotion } from '../../reduced-motion.ts';
-import type { AppStore } from '../../store.ts';
-
-/** Seconds over which the camera settles after tracking starts or the viewpoint changes. */
-const SETTLE_TAU = 0.35;
-/** Smoothing once settled (as for trains). */
-const FOLLOW_TAU = { position: 0.04, other: 0.18 };
+import type { CameraView } from '../../data/tracking-view.ts';
+import { selected, type AppStore } from '../../store.ts';
+import { CameraFollower } from '../camera-follower.ts';
 
 /**
  * Drives the camera while a flight is tracked, as the train tracking
@@ -19,27 +14,28 @@ const FOLLOW_TAU = { position: 0.04, other: 0.18 };
 export class FlightTrackingController {
   private readonly unsubscribeFeed: () => void;
   private readonly unsubscribeStore: () => void;
-  private last: { view: CameraView; time: number } | null = null;
-  private settleUntil = 0;
-  private readonly started = performance.now();
+  private readonly camera: CameraFollower;
 
   constructor(
     private readonly store: AppStore,
     private readonly feed: FlightFeed,
-    private readonly applyCamera: (view: CameraView) => void,
+    applyCamera: (view: CameraView) => void,
     private readonly height: () => number,
   ) {
+    this.camera = new CameraFollower(applyCamera);
     this.unsubscribeFeed = feed.subscribe(() => this.onFrame());
     this.unsubscribeStore = store.subscribe((s, previous) => {
-      if (s.flightSelection?.key !== previous.flightSelection?.key || (s.flightSelection && s.trackingMode !== previous.trackingMode)) {
-        this.settleUntil = performance.now() + 1500;
-        this.last = null;
+      const flight = selected(s, 'flight');
+      const before = selected(previous, 'flight');
+      if (flight?.key !== before?.key || (flight && s.trackingMode !== previous.trackingMode)) {
+        this.camera.settle();
+        this.camera.reset();
         // Ask for a frame now: the camera moves there without waiting for the next one.
-        if (s.flightSelection) feed.request();
+        if (flight) feed.request();
       }
-      if (!s.flightSelection && previous.flightSelection && !s.selection) this.applyCamera(s.viewState); // drops the room kept for the panel
+      if (!flight && before && !selected(s, 'train')) applyCamera(s.viewState); // drops the room kept for the panel
     });
-    if (store.getState().flightSelection) feed.request();
+    if (selected(store.getState(), 'flight')) feed.request();
   }
 
   dispose(): void {
@@ -49,25 +45,17 @@ export class FlightTrackingController {
 
   private onFrame() {
     const state = this.store.getState();
-    const selection = state.flightSelection;
+    const selection = selected(state, 'flight');
     if (!selection) return;
     const now = state.clock.now();
     const flight = this.feed.flight(selection.key);
     const aircraft = this.feed.scratchState(selection.key, now);
     if (!flight || !aircraft) {
       // Off the map: its course has ended (or it has not started yet, in which case tracking waits).
-      if (!flight || now > flight.runwayTime) state.selectFlight(null);
+      if (!flight || now > flight.runwayTime) state.deselect('flight');
       return;
     }
-    const time = performance.now();
-    const current = this.last?.view ?? state.viewState;
     const pose = { lng: aircraft.lng, lat: aircraft.lat, altitude: aircraft.altitude, bearing: aircraft.heading };
-    const target = flightTrackingTarget(state.trackingMode, pose, state.viewState, (time - this.started) / 1000, this.height());
-    const settling = time < this.settleUntil;
-    const tau = prefersReducedMotion() ? 0 : settling ? SETTLE_TAU : state.trackingMode === 'position' ? FOLLOW_TAU.position : FOLLOW_TAU.other;
-    const dt = this.last ? (time - this.last.time) / 1000 : 1;
-    const view = easeCamera(current, target, dt, tau);
-    this.last = { view, time };
-    this.applyCamera(view);
+    this.camera.step(state, (seconds) => flightTrackingTarget(state.trackingMode, pose, state.viewState, seconds, this.height()));
   }
 }

@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
 import type { VehicleDetails } from '../../data/gtfs/next-stop.ts';
+import { hovered, trackedGtfsDetails } from '../../store.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { CloseButton } from '../PanelButtons.tsx';
+import { PanelHeader } from '../PanelHeader.tsx';
+import { PointerPopup } from '../PointerPopup.tsx';
 
 const css = (rgb: readonly number[]) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
 
@@ -38,13 +40,12 @@ export function GtfsVehicleSummary({ details }: { details: VehicleDetails }) {
 
 /** Popup of the GTFS vehicle under the pointer. */
 function GtfsVehiclePopup() {
-  const hover = useAppStore((s) => s.gtfsHover);
+  const hover = useAppStore((s) => hovered(s, 'gtfs'));
   if (!hover) return null;
-  const left = Math.min(hover.x + 14, window.innerWidth - 280);
   return (
-    <div className="tt-popup tt-panel" role="tooltip" data-testid="gtfs-vehicle-popup" style={{ left, top: Math.max(8, hover.y - 10) }}>
+    <PointerPopup x={hover.x} y={hover.y} testId="gtfs-vehicle-popup">
       <GtfsVehicleSummary details={hover.details} />
-    </div>
+    </PointerPopup>
   );
 }
 
@@ -52,16 +53,13 @@ function GtfsVehiclePopup() {
 function GtfsTrackingPanel() {
   const intl = useIntl();
   const store = useStoreApi();
-  const details = useAppStore((s) => (s.gtfsSelection ? s.gtfsTrackedDetails : null));
+  const details = useAppStore(trackedGtfsDetails);
   if (!details) return null;
   return (
     <section className="tt-tracking tt-panel" data-testid="gtfs-tracking-panel" aria-label={details.routeName}>
-      <header className="tt-tracking-header">
+      <PanelHeader close={{ label: intl.formatMessage({ id: 'stopTracking' }), testId: 'gtfs-stop-tracking', onClose: () => store.getState().deselect('gtfs') }}>
         <GtfsVehicleSummary details={details} />
-        <div className="tt-tracking-actions">
-          <CloseButton label={intl.formatMessage({ id: 'stopTracking' })} testId="gtfs-stop-tracking" onClose={() => store.getState().selectGtfsVehicle(null)} />
-        </div>
-      </header>
+      </PanelHeader>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useLazyModule } from '../use-lazy-module.ts';
 import { useAppStore } from '../store-context.ts';
 
-type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
+/** The GTFS layers' module (`src/layers/gtfs-layers.ts`). */
+export type GtfsLayerModule = typeof import('../../layers/gtfs-layers.ts');
 
 /** In a task of its own (not the request's), then with the layer classes warmed (see `warmLayerClasses`). */
 const load = () =>

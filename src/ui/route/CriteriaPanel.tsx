@@ -16,10 +16,10 @@ export function CriteriaPanel() {
   const [time, setTime] = useState(() => (criteria.departure !== null ? formatServiceMinutes(Math.floor(criteria.departure / 60)) : ''));
   const setEnd = (end: 'from' | 'to') => (value: Parameters<ReturnType<typeof store.getState>['setRouteEnd']>[0]) => {
     setNotice(null);
+    // A cleared end is the one a station clicked on the map fills in next.
     store.getState().setRouteEnd(value, end);
-    if (!value) store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: end } });
   };
-  const setDeparture = (departure: number | null) => store.setState({ routeCriteria: { ...store.getState().routeCriteria, departure } });
+  const setDeparture = (departure: number | null) => store.getState().setRouteDeparture(departure);
   const search = async () => {
     setBusy(true);
     setNotice(null);
@@ -43,18 +43,18 @@ export function CriteriaPanel() {
           void search();
         }}
       >
-        <StationField end="from" value={criteria.from} picking={criteria.picking === 'from' && !criteria.from} onChange={setEnd('from')} onPick={() => store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: 'from' } })} />
+        <StationField end="from" value={criteria.from} picking={criteria.picking === 'from' && !criteria.from} onChange={setEnd('from')} onPick={() => store.getState().pickRouteEnd('from')} />
         <button
           type="button"
           className="tt-route-swap"
           data-testid="route-swap"
           aria-label={intl.formatMessage({ id: 'route.swap' })}
           title={intl.formatMessage({ id: 'route.swap' })}
-          onClick={() => store.setState({ routeCriteria: { ...criteria, from: criteria.to, to: criteria.from, picking: criteria.to ? 'to' : 'from' } })}
+          onClick={() => store.getState().swapRouteEnds()}
         >
           ⇅
         </button>
-        <StationField end="to" value={criteria.to} picking={criteria.picking === 'to' && !criteria.to} onChange={setEnd('to')} onPick={() => store.setState({ routeCriteria: { ...store.getState().routeCriteria, picking: 'to' } })} />
+        <StationField end="to" value={criteria.to} picking={criteria.picking === 'to' && !criteria.to} onChange={setEnd('to')} onPick={() => store.getState().pickRouteEnd('to')} />
         <fieldset className="tt-route-departure">
           <legend className="tt-route-field-label">{intl.formatMessage({ id: 'route.departure' })}</legend>
           <div className="tt-route-toggles" role="group">

@@ -1,10 +1,8 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
-import { localize } from '../../data/network.ts';
 import type { Journey, JourneyLeg } from '../../data/routing/journey.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { formatServiceMinutes } from '../use-names.ts';
+import { formatServiceMinutes, useNames } from '../use-names.ts';
 
 /** A train this late (seconds) shows its delay. */
 const LATE_SECONDS = 60;
@@ -43,10 +41,9 @@ export function JourneyView({ journey }: { journey: Journey }) {
 
 function Transfer({ transfer }: { transfer: Journey['transfers'][number] }) {
   const intl = useIntl();
-  const network = useAppStore((s) => s.network)!;
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const names = useNames();
   const minutes = Math.round((transfer.departure - transfer.arrival) / 60);
-  const station = localize(network.meta.stations[transfer.to]?.title, dataLanguageFor(lang));
+  const station = names.station(transfer.to);
   return (
     <li className="tt-route-transfer" data-testid="journey-transfer">
       {transfer.kind === 'walk' ? intl.formatMessage({ id: 'route.walk' }, { station, minutes }) : intl.formatMessage({ id: 'route.change' }, { minutes })}
@@ -58,10 +55,8 @@ function Leg({ leg }: { leg: JourneyLeg }) {
   const intl = useIntl();
   const store = useStoreApi();
   const network = useAppStore((s) => s.network)!;
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const data = dataLanguageFor(lang);
+  const { text } = useNames();
   const meta = network.meta;
-  const text = (t: Partial<Record<string, string>> | undefined) => localize(t, data);
   const railway = meta.railways[leg.railway];
   const late = leg.delay >= LATE_SECONDS;
   const destination = leg.destinations.map((s) => text(meta.stations[s]?.title)).filter(Boolean).join(' · ');
@@ -72,7 +67,7 @@ function Leg({ leg }: { leg: JourneyLeg }) {
       if (!details) return;
       store.getState().closeRouteSearch();
       store.getState().select({ kind: 'train', train: leg.train, id: details.id });
-      store.setState({ trackedDetails: details });
+      store.getState().trainDetailsArrived(details);
     });
   };
   return (

@@ -1,9 +1,9 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import type { Journey } from '../../data/routing/journey.ts';
 import { CloseButton } from '../PanelButtons.tsx';
+import { useDataLanguage } from '../use-names.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { runRouteSearch, type RouteNotice } from './route-search.ts';
 import { JourneyView } from './JourneyView.tsx';
@@ -19,19 +19,18 @@ export function ResultsPanel() {
   const index = useAppStore((s) => s.routeJourneyIndex);
   const criteria = useAppStore((s) => s.routeCriteria);
   const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const data = useDataLanguage();
   const [notice, setNotice] = useState<RouteNotice | null>(null);
   const [busy, setBusy] = useState(false);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const journey: Journey | undefined = journeys[index];
   if (!journey || !network) return null;
-  const data = dataLanguageFor(lang);
   const name = (s: number | undefined) => (s === undefined ? '' : localize(network.meta.stations[s]?.title, data));
 
   const go = async (step: 1 | -1) => {
     setNotice(null);
     const next = index + step;
-    if (next >= 0 && next < journeys.length) return store.setState({ routeJourneyIndex: next });
+    if (next >= 0 && next < journeys.length) return store.getState().showJourney(next);
     setBusy(true);
     try {
       setNotice(await runRouteSearch(store, step > 0 ? 'later' : 'earlier'));

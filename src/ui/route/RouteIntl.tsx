@@ -1,19 +1,6 @@
-import { useMemo, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import type { InterfaceLanguage } from '../../data/languages.ts';
-import { useMessages } from '../i18n/use-messages.ts';
+import { partIntl } from '../i18n/part-intl.tsx';
 import { ROUTE_MESSAGES } from '../i18n/route-messages.ts';
 import { STATION_MESSAGES } from '../i18n/station-messages.ts';
-import { useAppStore } from '../store-context.ts';
 
 /** The interface text with the route search's own strings (and the station search's, for the station fields). */
-export function RouteIntl({ children }: { children: ReactNode }) {
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const main = useMessages(lang);
-  const messages = useMemo(() => ({ ...main, ...(STATION_MESSAGES[lang] ?? STATION_MESSAGES.en), ...(ROUTE_MESSAGES[lang] ?? ROUTE_MESSAGES.en) }), [lang, main]);
-  return (
-    <IntlProvider locale={lang} messages={messages} defaultLocale="en">
-      {children}
-    </IntlProvider>
-  );
-}
+export const RouteIntl = partIntl(STATION_MESSAGES, ROUTE_MESSAGES);

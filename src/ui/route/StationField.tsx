@@ -1,21 +1,12 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
-import { localize, type Network } from '../../data/network.ts';
+import { localize } from '../../data/network.ts';
 import { stationGroupOf } from '../../data/station-groups.ts';
-import { buildStationIndex, searchStations, type StationIndex } from '../../data/station-search.ts';
 import type { RouteEnd } from '../../store.ts';
-import { useAppStore } from '../store-context.ts';
+import { StationCandidates, useStationSearch } from '../station/station-candidates.tsx';
 
 /** Candidates listed at most (as the station search). */
 const MAX_CANDIDATES = 6;
-
-const indexes = new WeakMap<Network, StationIndex>();
-function indexOf(network: Network): StationIndex {
-  let index = indexes.get(network);
-  if (!index) indexes.set(network, (index = buildStationIndex(network.meta)));
-  return index;
-}
 
 /**
  * One end of the route search: the chosen station's name, or a box that lists
@@ -24,13 +15,8 @@ function indexOf(network: Network): StationIndex {
  */
 export function StationField({ end, value, picking, onChange, onPick }: { end: 'from' | 'to'; value: RouteEnd | null; picking: boolean; onChange: (value: RouteEnd | null) => void; onPick: () => void }) {
   const intl = useIntl();
-  const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const data = dataLanguageFor(lang);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const matches = useMemo(() => (network && query.trim() ? searchStations(indexOf(network), query, data, MAX_CANDIDATES) : []), [network, query, data]);
+  const search = useStationSearch(MAX_CANDIDATES);
+  const { network, data, query, matches, active, listId } = search;
   if (!network) return null;
   const meta = network.meta;
   const label = intl.formatMessage({ id: end === 'from' ? 'route.from' : 'route.to' });
@@ -38,14 +24,12 @@ export function StationField({ end, value, picking, onChange, onPick }: { end: '
     const match = matches[i];
     const group = match && stationGroupOf(meta, match.station);
     if (!match || !group) return;
-    setQuery('');
+    search.type('');
     onChange({ station: match.station, stations: group.stations });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && matches.length) {
-      event.preventDefault();
-      setActive((active + (event.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
-    } else if (event.key === 'Enter' && matches.length) {
+    if (search.moveWith(event)) return;
+    if (event.key === 'Enter' && matches.length) {
       event.preventDefault();
       choose(active);
     }
@@ -89,40 +73,11 @@ export function StationField({ end, value, picking, onChange, onPick }: { end: '
           autoComplete="off"
           spellCheck={false}
           onFocus={onPick}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
+          onChange={(event) => search.type(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <ul id={listId} role="listbox" className="tt-search-list tt-route-list" aria-label={label}>
-          {matches.map((match, i) => {
-            const name = localize(meta.stations[match.station].title, data);
-            const english = meta.stations[match.station].title.en;
-            return (
-              <li
-                key={`${match.group}-${match.shape}`}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={`tt-search-option${i === active ? ' tt-active' : ''}`}
-                data-testid="route-option"
-                onPointerEnter={() => setActive(i)}
-                onPointerDown={(event) => event.preventDefault()}
-                onClick={() => choose(i)}
-              >
-                <span className="tt-search-name">
-                  {name}
-                  {english && english !== name && <span className="tt-search-alt" lang="en">{english}</span>}
-                </span>
-                <span className="tt-search-lines" aria-hidden="true">
-                  {match.railways.slice(0, 6).map((r) => (
-                    <span key={r} className="tt-line-chip" style={{ background: meta.railways[r].color }} />
-                  ))}
-                </span>
-              </li>
-            );
-          })}
+          <StationCandidates search={search} lines={6} testId="route-option" onChoose={choose} />
         </ul>
       </div>
       {picking && <p className="tt-route-hint">{intl.formatMessage({ id: 'route.pickHint' })}</p>}

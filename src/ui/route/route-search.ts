@@ -57,6 +57,6 @@ export async function runRouteSearch(store: AppStore, page: 'first' | 'later' | 
   const merged = mergeJourneys(store.getState().routeJourneys, journeys);
   if (merged.length === routeJourneys.length) return { id: page === 'later' ? 'route.noneAfter' : 'route.noneBefore' };
   const at = merged.indexOf(current);
-  store.setState({ routeJourneys: merged, routeJourneyIndex: Math.max(0, Math.min(merged.length - 1, at + (page === 'later' ? 1 : -1))) });
+  store.getState().pageJourneys(merged, Math.max(0, Math.min(merged.length - 1, at + (page === 'later' ? 1 : -1))));
   return null;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import type { ExitMeta } from '../../data/bundle/exits-format.ts';
 import type { Calendar } from '../../data/bundle/timetable-format.ts';
 import { exitStateAt, serviceMinuteAt, type ExitMarker, type ExitState, type StationExits } from '../../data/exits.ts';
@@ -8,7 +7,7 @@ import { loadExits } from '../../data/exits-loader.ts';
 import { localize } from '../../data/network.ts';
 import { centreAbovePanel } from '../../select-station.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { formatServiceMinutes } from '../use-names.ts';
+import { formatServiceMinutes, useDataLanguage } from '../use-names.ts';
 import { FACILITIES, FacilityIcon, type Facility } from './FacilityIcon.tsx';
 
 /** How often the open/closed state is checked against the clock (wall-clock ms; the clock may run at 600×). */
@@ -64,9 +63,8 @@ export function ExitList({ stations, hidden }: { stations: StationExits[]; hidde
   const store = useStoreApi();
   const manifest = useAppStore((s) => s.manifest);
   const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
   const highlighted = useAppStore((s) => s.highlightedExit);
-  const data = dataLanguageFor(lang);
+  const data = useDataLanguage();
   const [exits, setExits] = useState<ExitMeta[] | null>(null);
   const [failed, setFailed] = useState(false);
   const { calendar, minute } = useServiceMinute();
@@ -103,13 +101,11 @@ export function ExitList({ stations, hidden }: { stations: StationExits[]; hidde
     );
     const previous = store.getState().exitMarkers;
     const same = previous?.length === markers.length && markers.every((m, i) => m.id === previous[i].id && m.closed === previous[i].closed && m.label === previous[i].label);
-    if (!same) store.setState({ exitMarkers: markers });
+    if (!same) store.getState().showExitMarkers(markers);
   }, [sections, data, store]);
-  useEffect(() => () => store.setState({ exitMarkers: null, highlightedExit: null }), [store]);
+  useEffect(() => () => store.getState().showExitMarkers(null), [store]);
 
-  const highlight = (id: string | null) => {
-    if (store.getState().highlightedExit !== id) store.setState({ highlightedExit: id });
-  };
+  const highlight = (id: string | null) => store.getState().highlightExit(id);
   const flyTo = (exit: ExitMeta, event: MouseEvent<HTMLButtonElement>) => {
     const { viewState, requestCamera } = store.getState();
     const app = event.currentTarget.closest<HTMLElement>('.tt-app');

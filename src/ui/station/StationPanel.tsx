@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { groupExits } from '../../data/exits.ts';
 import { groupNames } from '../../data/station-groups.ts';
 import type { DepartureGroup } from '../../data/trains/departures.ts';
+import { selected } from '../../store.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
-import { formatServiceMinutes } from '../use-names.ts';
-import { CloseButton, CollapseButton } from '../PanelButtons.tsx';
+import { formatServiceMinutes, useDataLanguage } from '../use-names.ts';
+import { PanelHeader } from '../PanelHeader.tsx';
 import { ExitList } from './ExitList.tsx';
 import { RouteToggles } from '../route/RouteToggles.tsx';
 import { StationIntl } from './StationIntl.tsx';
@@ -37,12 +37,11 @@ export default function StationPanel() {
 function Panel() {
   const intl = useIntl();
   const store = useStoreApi();
-  const selection = useAppStore((s) => s.stationSelection);
+  const selection = useAppStore((s) => selected(s, 'station'));
   const network = useAppStore((s) => s.network);
   const feed = useAppStore((s) => s.trainFeed);
   const collapsed = useAppStore((s) => s.stationPanelCollapsed);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const data = dataLanguageFor(lang);
+  const data = useDataLanguage();
   const [departures, setDepartures] = useState<{ stations: number[]; groups: DepartureGroup[] } | null>(null);
   const [exitsOn, setExitsOn] = useState(false);
   const stationExits = useMemo(() => (selection && network ? groupExits(network.meta, selection.stations) : []), [selection, network]);
@@ -73,7 +72,11 @@ function Panel() {
   const title = names.join(' / ');
   return (
     <section className="tt-station tt-panel" data-testid="station-panel" aria-label={intl.formatMessage({ id: 'station.panel' }, { name: title })}>
-      <header className="tt-station-header">
+      <PanelHeader
+        className="tt-station-header"
+        collapse={{ collapsed, testId: 'station-panel-toggle', label: intl.formatMessage({ id: collapsed ? 'station.expand' : 'station.collapse' }), onToggle: () => store.getState().setStationPanelCollapsed(!collapsed) }}
+        close={{ testId: 'station-panel-close', label: intl.formatMessage({ id: 'station.close' }), onClose: () => store.getState().deselect('station') }}
+      >
         <div className="tt-station-title">
           <h2 className="tt-station-name" data-testid="station-name">
             {title}
@@ -87,16 +90,7 @@ function Panel() {
             ))}
           </ul>
         </div>
-        <div className="tt-tracking-actions">
-          <CollapseButton
-            collapsed={collapsed}
-            testId="station-panel-toggle"
-            label={intl.formatMessage({ id: collapsed ? 'station.expand' : 'station.collapse' })}
-            onToggle={() => store.setState({ stationPanelCollapsed: !collapsed })}
-          />
-          <CloseButton testId="station-panel-close" label={intl.formatMessage({ id: 'station.close' })} onClose={() => store.getState().selectStation(null)} />
-        </div>
-      </header>
+      </PanelHeader>
       {!collapsed && stationExits.length > 0 && (
         <div className="tt-station-views" role="group" aria-label={intl.formatMessage({ id: 'station.views' })}>
           <button type="button" className="tt-view-toggle" aria-pressed={!showExits} data-testid="show-departures" onClick={() => setExitsOn(false)}>

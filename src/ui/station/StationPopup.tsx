@@ -1,10 +1,11 @@
 import { WebMercatorViewport } from '@deck.gl/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
 import { localize } from '../../data/network.ts';
 import { stationGroupOf } from '../../data/station-groups.ts';
 import { anchorPosition, buildStationGeometry } from '../../layers/station-geometry.ts';
+import { hovered, selected } from '../../store.ts';
+import { useDataLanguage } from '../use-names.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { trackStyle } from '../track-style.ts';
 import { StationIntl } from './StationIntl.tsx';
@@ -34,23 +35,23 @@ export default function StationPopup() {
 function Popup() {
   const intl = useIntl();
   const store = useStoreApi();
-  const hover = useAppStore((s) => s.stationHover);
+  const hover = useAppStore((s) => hovered(s, 'station'));
   const network = useAppStore((s) => s.network);
   const viewState = useAppStore((s) => s.viewState);
   const viewMode = useAppStore((s) => s.viewMode);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
+  const data = useDataLanguage();
   const element = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
 
   // A tapped station's popup stays until the next touch outside it, or until the station is deselected.
   useEffect(() => {
     if (!hover?.touch) return;
-    const close = () => store.setState({ stationHover: null });
+    const close = () => store.getState().endHover('station');
     const onDown = (event: PointerEvent) => {
       if (!element.current?.contains(event.target as Node)) close();
     };
     window.addEventListener('pointerdown', onDown, true);
-    const unsubscribe = store.subscribe((s, previous) => previous.stationSelection && !s.stationSelection && close());
+    const unsubscribe = store.subscribe((s, previous) => selected(previous, 'station') && !selected(s, 'station') && close());
     return () => {
       window.removeEventListener('pointerdown', onDown, true);
       unsubscribe();
@@ -65,7 +66,7 @@ function Popup() {
 
   const tooFar = useRef(false);
   useEffect(() => {
-    if (tooFar.current) store.setState({ stationHover: null });
+    if (tooFar.current) store.getState().endHover('station');
   });
 
   if (!hover || !network) return null;
@@ -83,7 +84,6 @@ function Popup() {
   tooFar.current = !!hover.pointer && Math.hypot(x - hover.pointer.x, y - hover.pointer.y) > POINTER_REACH;
   if (tooFar.current) return null;
 
-  const data = dataLanguageFor(lang);
   const { names, lines, thumbnail, japanese } = popupLines(meta, group, hover.station, (t) => localize(t, data), data);
   const title = names.join(' / ');
   const origin = container.getBoundingClientRect();
@@ -137,10 +137,10 @@ function stripe(colors: string[]): string {
 
 /** The station's photo over a drawn placeholder; the image shows only once it has loaded (never a broken image). */
 function StationPhoto({ url, alt, placeholder, colors }: { url: string; alt: string; placeholder: string; colors: string[] }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [load, setLoad] = useState<'loading' | 'loaded' | 'failed'>('loading');
   return (
-    <div className="tt-station-photo" data-testid="station-photo" data-state={state}>
-      {state !== 'loaded' && (
+    <div className="tt-station-photo" data-testid="station-photo" data-state={load}>
+      {load !== 'loaded' && (
         <div className="tt-station-photo-placeholder" role="img" aria-label={placeholder} data-testid="station-photo-placeholder">
           <svg viewBox="0 0 48 32" width="72" height="48" aria-hidden="true">
             <path d="M6 14 24 5l18 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" strokeLinecap="round" />
@@ -151,15 +151,15 @@ function StationPhoto({ url, alt, placeholder, colors }: { url: string; alt: str
           <span className="tt-station-photo-stripe" style={{ background: stripe(colors) }} />
         </div>
       )}
-      {state !== 'failed' && (
+      {load !== 'failed' && (
         <img
           src={url}
-          alt={state === 'loaded' ? alt : ''}
+          alt={load === 'loaded' ? alt : ''}
           referrerPolicy="no-referrer"
           decoding="async"
-          hidden={state !== 'loaded'}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
+          hidden={load !== 'loaded'}
+          onLoad={() => setLoad('loaded')}
+          onError={() => setLoad('failed')}
         />
       )}
     </div>

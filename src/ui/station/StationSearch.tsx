@@ -1,22 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { dataLanguageFor, type InterfaceLanguage } from '../../data/languages.ts';
-import { localize } from '../../data/network.ts';
-import { buildStationIndex, searchStations, type StationIndex } from '../../data/station-search.ts';
-import type { Network } from '../../data/network.ts';
 import { selectStation } from '../../select-station.ts';
-import { useAppStore, useStoreApi } from '../store-context.ts';
+import { useStoreApi } from '../store-context.ts';
+import { StationCandidates, useStationSearch } from './station-candidates.tsx';
 import { StationIntl } from './StationIntl.tsx';
 
 /** Candidates listed at most. */
 const MAX_CANDIDATES = 8;
-
-const indexes = new WeakMap<Network, StationIndex>();
-function indexOf(network: Network): StationIndex {
-  let index = indexes.get(network);
-  if (!index) indexes.set(network, (index = buildStationIndex(network.meta)));
-  return index;
-}
 
 /**
  * The station search box: candidates as the person types (see
@@ -34,18 +24,12 @@ export default function StationSearch({ onClose }: { onClose: () => void }) {
 function SearchBox({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const store = useStoreApi();
-  const network = useAppStore((s) => s.network);
-  const lang = useAppStore((s) => s.lang) as InterfaceLanguage;
-  const data = dataLanguageFor(lang);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const search = useStationSearch(MAX_CANDIDATES);
+  const { network, query, matches, active, listId } = search;
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
-  const matches = useMemo(() => (network ? searchStations(indexOf(network), query, data, MAX_CANDIDATES) : []), [network, query, data]);
 
   useEffect(() => input.current?.focus(), []);
-  useEffect(() => setActive(0), [query]);
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       if (root.current && !root.current.parentElement?.contains(event.target as Node)) onClose();
@@ -55,7 +39,6 @@ function SearchBox({ onClose }: { onClose: () => void }) {
   }, [onClose]);
 
   if (!network) return null;
-  const meta = network.meta;
   const choose = (i: number) => {
     const match = matches[i];
     if (!match) return;
@@ -64,10 +47,8 @@ function SearchBox({ onClose }: { onClose: () => void }) {
     onClose();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (matches.length) setActive((active + (event.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
-    } else if (event.key === 'Enter') {
+    if (search.moveWith(event)) return;
+    if (event.key === 'Enter') {
       event.preventDefault();
       choose(active);
     } else if (event.key === 'Escape') {
@@ -94,37 +75,11 @@ function SearchBox({ onClose }: { onClose: () => void }) {
         value={query}
         autoComplete="off"
         spellCheck={false}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => search.type(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" className="tt-search-list" aria-label={intl.formatMessage({ id: 'search.label' })}>
-        {matches.map((match, i) => {
-          const name = localize(meta.stations[match.station].title, data);
-          const english = meta.stations[match.station].title.en;
-          return (
-            <li
-              key={`${match.group}-${match.shape}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`tt-search-option${i === active ? ' tt-active' : ''}`}
-              data-testid="search-option"
-              onPointerEnter={() => setActive(i)}
-              onPointerDown={(event) => event.preventDefault()}
-              onClick={() => choose(i)}
-            >
-              <span className="tt-search-name">
-                {name}
-                {english && english !== name && <span className="tt-search-alt" lang="en">{english}</span>}
-              </span>
-              <span className="tt-search-lines" aria-hidden="true">
-                {match.railways.slice(0, 8).map((r) => (
-                  <span key={r} className="tt-line-chip" style={{ background: meta.railways[r].color }} />
-                ))}
-              </span>
-            </li>
-          );
-        })}
+        <StationCandidates search={search} lines={8} testId="search-option" onChoose={choose} />
       </ul>
       {query.trim() && !open && <p className="tt-search-empty">{intl.formatMessage({ id: 'search.none' })}</p>}
       <p className="tt-sr-only" aria-live="polite">

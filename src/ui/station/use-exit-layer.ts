@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ExitMarkerLayer } from '../../layers/exit-marker-layer.ts';
 import type { Theme } from '../../store.ts';
 import { useAppStore } from '../store-context.ts';
 import { stationColors } from '../track-style.ts';
+import { useLazyModule } from '../use-lazy-module.ts';
 
-type LayerClass = typeof ExitMarkerLayer;
+const load = () => import('../../layers/exit-marker-layer.ts');
 
 /**
  * The exit markers' layer while a station's exit list is open, else null. The layer's code (and deck.gl's
@@ -13,21 +14,10 @@ type LayerClass = typeof ExitMarkerLayer;
 export function useExitLayer(theme: Theme): ExitMarkerLayer | null {
   const markers = useAppStore((s) => s.exitMarkers);
   const highlighted = useAppStore((s) => s.highlightedExit);
-  const [Layer, setLayer] = useState<LayerClass | null>(null);
-  const wanted = markers !== null;
-  useEffect(() => {
-    if (!wanted || Layer) return;
-    let cancelled = false;
-    void import('../../layers/exit-marker-layer.ts').then((m) => {
-      if (!cancelled) setLayer(() => m.ExitMarkerLayer);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [wanted, Layer]);
+  const module = useLazyModule(markers !== null, load);
   return useMemo(() => {
-    if (!Layer || !markers) return null;
+    if (!module || !markers) return null;
     const { text, halo } = stationColors(theme);
-    return new Layer({ id: 'exits', markers, highlighted, colors: { open: [26, 115, 232, 255], closed: [232, 113, 10, 255], text, halo } });
-  }, [Layer, markers, highlighted, theme]);
+    return new module.ExitMarkerLayer({ id: 'exits', markers, highlighted, colors: { open: [26, 115, 232, 255], closed: [232, 113, 10, 255], text, halo } });
+  }, [module, markers, highlighted, theme]);
 }

@@ -1,0 +1,76 @@
+import type { BundleManifest } from '../data/bundle/manifest.ts';
+import type { Network } from '../data/network.ts';
+import type { LineStatus } from '../data/realtime/odpt-parse.ts';
+import type { TrainFeed } from '../data/trains/train-feed.ts';
+import type { GetState, SetState } from './slice.ts';
+
+export type DataStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** State of the real-time service: no token at all (timetables only), waiting, working, or failing. */
+export type RealtimeState = 'off' | 'no-token' | 'pending' | 'ok' | 'failing';
+
+/** The network's data, the trains that run on it and the real-time service's news. */
+export interface NetworkSlice {
+  dataStatus: DataStatus;
+  dataError: string | null;
+  manifest: BundleManifest | null;
+  network: Network | null;
+  /** Last update of the static data (timetables, network) and of real-time data, ISO 8601. */
+  staticUpdated: string | null;
+  dynamicUpdated: string | null;
+  /** Set once the map has drawn its first frame with the network. */
+  networkDrawn: boolean;
+  /** Station names currently drawn on the map (for assistive technology). */
+  stationNamesInView: string[];
+  /** Train positions from the simulation worker, once the network is loaded. */
+  trainFeed: TrainFeed | null;
+  /** Operation information per line from the real-time service. */
+  lineStatuses: LineStatus[];
+  realtimeState: RealtimeState;
+  /** Operators shown from timetables only because their host has no token. */
+  timetableOnlyOperators: string[];
+
+  /** The manifest and the network file are being read. */
+  networkLoading(): void;
+  networkLoaded(manifest: BundleManifest, network: Network): void;
+  networkFailed(message: string): void;
+  /** The map has drawn the network for the first time. */
+  setNetworkDrawn(): void;
+  /** The station names drawn now (a list equal to the current one changes nothing). */
+  setStationNamesInView(names: string[]): void;
+  setTrainFeed(feed: TrainFeed): void;
+  setRealtimeState(state: RealtimeState): void;
+  /** What an answer of the real-time service brought. */
+  realtimeUpdated(update: Pick<NetworkSlice, 'lineStatuses' | 'dynamicUpdated' | 'realtimeState' | 'timetableOnlyOperators'>): void;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The network slice: nothing loaded yet. */
+export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
+  return {
+    dataStatus: 'idle',
+    dataError: null,
+    manifest: null,
+    network: null,
+    staticUpdated: null,
+    dynamicUpdated: null,
+    networkDrawn: false,
+    stationNamesInView: [],
+    trainFeed: null,
+    lineStatuses: [],
+    realtimeState: 'off',
+    timetableOnlyOperators: [],
+    networkLoading: () => set({ dataStatus: 'loading' }),
+    networkLoaded: (manifest, network) => set({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified }),
+    networkFailed: (message) => set({ dataStatus: 'error', dataError: message }),
+    setNetworkDrawn: () => {
+      if (!get().networkDrawn) set({ networkDrawn: true });
+    },
+    setStationNamesInView: (names) => {
+      if (!sameList(names, get().stationNamesInView)) set({ stationNamesInView: names });
+    },
+    setTrainFeed: (trainFeed) => set({ trainFeed }),
+    setRealtimeState: (realtimeState) => set({ realtimeState }),
+    realtimeUpdated: (update) => set(update),
+  };
+}
