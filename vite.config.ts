@@ -17,5 +17,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Hooks start local servers and workers; on a loaded 2-CPU machine that can take more than Vitest's 10 s.
+    hookTimeout: 60_000,
   },
 });

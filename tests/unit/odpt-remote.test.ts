@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 function options(extra: Partial<OdptRemoteOptions> = {}): OdptRemoteOptions {
-  return { hosts: withBaseUrls({ odpt: main.url, challenge: challenge.url }), secrets: { odpt: ODPT_KEY, challenge2025: CHALLENGE_KEY }, timeoutMs: 1_000, ...extra };
+  return { hosts: withBaseUrls({ odpt: main.url, challenge: challenge.url }), secrets: { odpt: ODPT_KEY, challenge2025: CHALLENGE_KEY }, timeoutMs: 3_000, ...extra };
 }
 
 /** A worker side and a main side joined by a real MessageChannel (structured clone in between). */

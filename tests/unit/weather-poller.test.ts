@@ -43,9 +43,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.setCatalogueMode('normal'));
 
+/** A local server answers within milliseconds; the time limit only has to catch `hang`, and stays clear of a loaded machine. */
 function setup() {
   const timers = new ManualTimers();
-  const client = new RainViewerClient({ catalogueUrl: server.catalogueUrl, timeoutMs: 300 });
+  const client = new RainViewerClient({ catalogueUrl: server.catalogueUrl, timeoutMs: 2_000 });
   let reading: Promise<CatalogueResult> = Promise.resolve({ ok: false, failure: { kind: 'aborted', key: 'aborted', message: '' } });
   const events: string[] = [];
   const updates: RadarCatalogue[] = [];
