@@ -17,6 +17,11 @@ export interface ModesSlice {
   /** The light at the clock's time (sun, pinned theme, or the underground look): see `src/api/light-link.ts`. */
   light: LightState;
   viewMode: ViewMode;
+  /**
+   * The view mode shown before tracking switched it to the tracked object's level (ground or underground), restored
+   * when tracking ends; null when tracking has not switched it, or a person chose a mode since.
+   */
+  viewModeBeforeTracking: ViewMode | null;
   /** The simulation clock (an object with its own time; not a render trigger). */
   clock: SimulationClock;
   /** Mirror of the clock's mode, for components and events. */
@@ -34,6 +39,10 @@ export interface ModesSlice {
   /** Sets the light and the theme that follows it. */
   setLight(light: LightState): void;
   setViewMode(mode: ViewMode): void;
+  /** Shows the level of the tracked object (switching the view mode, and remembering the one it replaced). */
+  followTrackedLevel(mode: ViewMode): void;
+  /** Tracking ended: back to the view mode it replaced, if any. */
+  restoreViewMode(): void;
   /** Switches between real time and playback (playback starts from the current time at the current speed). */
   setClockMode(mode: ClockMode): void;
   /** Jumps the playback clock to an instant (epoch ms). */
@@ -60,6 +69,7 @@ export function createModesSlice(set: SetState, get: GetState, initial: ModesOpt
     theme: initial.theme,
     light: initial.light,
     viewMode: 'ground',
+    viewModeBeforeTracking: null,
     clock: initial.clock,
     clockMode: initial.clock.mode,
     playbackSpeed: initial.clock.speed,
@@ -69,7 +79,15 @@ export function createModesSlice(set: SetState, get: GetState, initial: ModesOpt
     setLang: (lang) => set({ lang }),
     setTheme: (theme) => set({ theme }),
     setLight: (light) => set({ light, theme: light.darkBackground ? 'dark' : 'light' }),
-    setViewMode: (viewMode) => set({ viewMode }),
+    setViewMode: (viewMode) => set({ viewMode, viewModeBeforeTracking: null }),
+    followTrackedLevel: (mode) => {
+      const { viewMode, viewModeBeforeTracking } = get();
+      if (mode !== viewMode) set({ viewMode: mode, viewModeBeforeTracking: viewModeBeforeTracking ?? viewMode });
+    },
+    restoreViewMode: () => {
+      const { viewModeBeforeTracking } = get();
+      if (viewModeBeforeTracking) set({ viewMode: viewModeBeforeTracking, viewModeBeforeTracking: null });
+    },
     setClockMode: (mode) => {
       const { clock } = get();
       clock.setMode(mode);

@@ -173,7 +173,7 @@ export function createSelectionSlice(set: SetState, get: GetState, trackingMode:
     exitMarkers: null,
     highlightedExit: null,
     select: (selection) => {
-      const { selection: previous, hover, trackedDetails, trainFeed, viewMode } = get();
+      const { selection: previous, hover, trackedDetails, trainFeed, viewMode, viewModeBeforeTracking } = get();
       if (selection.kind === 'train' || previous?.kind === 'train') trainFeed?.select(selection.kind === 'train' ? selection.train : NO_TRAIN);
       set({
         selection,
@@ -182,14 +182,16 @@ export function createSelectionSlice(set: SetState, get: GetState, trackingMode:
         hover: selection.kind === 'station' || hover?.kind === 'station' ? hover : null,
         ...(selection.kind === 'station' ? { stationPanelCollapsed: false } : {}),
         // Aircraft fly above the ground: tracking one shows the ground view.
-        ...(selection.kind === 'flight' && viewMode === 'underground' ? { viewMode: 'ground' as const } : {}),
+        ...(selection.kind === 'flight' && viewMode === 'underground' ? { viewMode: 'ground' as const, viewModeBeforeTracking: viewModeBeforeTracking ?? viewMode } : {}),
       });
+      if (selection.kind === 'station') get().restoreViewMode();
     },
     deselect: (kind) => {
       const { selection, trainFeed } = get();
       if (!selection || (kind && selection.kind !== kind)) return;
       if (selection.kind === 'train') trainFeed?.select(NO_TRAIN);
       set({ selection: null, trackedDetails: null });
+      get().restoreViewMode();
     },
     followTrain: (train) => {
       const selection = selected(get(), 'train');

@@ -63,7 +63,7 @@ export class TrackingController {
     const h = frame.selectedSlot * 4;
     const pose = { lng: frame.heads[h], lat: frame.heads[h + 1], bearing: frame.heads[h + 3] };
     const underground = frame.heads[h + 2] < -1;
-    if (underground !== (state.viewMode === 'underground')) state.setViewMode(underground ? 'underground' : 'ground');
+    state.followTrackedLevel(underground ? 'underground' : 'ground');
     this.camera.step(state, (seconds) => trackingTarget(state.trackingMode, pose, state.viewState, seconds));
   }
 

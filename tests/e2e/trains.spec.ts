@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project } from './support/map-page.ts';
-import { showsWithinFrames, waitForBasemapIdle, waitForStillView, waitForTrainFrames } from './support/waits.ts';
+import { showsWithinFrames, waitForFrames, waitForBasemapIdle, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, maskOverlay, meanBrightness, screenshotImage } from './support/pixels.ts';
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
@@ -139,6 +139,21 @@ test('hovering a train shows its popup with the line name; clicking tracks it wi
   expect(await page.evaluate(() => window.map.getSelection())).toBe('JR-East.Uchibo.2125M');
   await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('selection:JR-East.Uchibo.2125M');
 
+  // One copy of the details at a time: pointing at the tracked train again (the cursor says it is on it) shows no
+  // popup beside the panel that lists the same lines.
+  await expect(popup).toBeHidden();
+  const cursors = () => page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.style.cursor));
+  await expect
+    .poll(async () => {
+      const at = await trainOnScreen(page, STANDING_TRAIN);
+      await page.mouse.move(at!.x + 1, at!.y + 4);
+      await waitForFrames(page, 2);
+      return (await cursors()).includes('pointer');
+    }, { message: 'the pointer is on the tracked train' })
+    .toBe(true);
+  expect(await showsWithinFrames(page, 'train-popup', '', 6), 'a popup of the tracked train').toBe(false);
+  await expect(panel).toBeVisible();
+
   // The timetable collapses and expands with the arrow.
   await page.getByTestId('timetable-toggle').click();
   await expect(page.getByTestId('timetable')).toHaveCount(0);
@@ -222,4 +237,17 @@ test('the underground button darkens the map and fires viewmode', async ({ page 
   expect(after, 'the map is darker underground').toBeLessThan(before * 0.6);
   expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['underground']);
   expect(await page.evaluate(() => window.map.getViewMode())).toBe('underground');
+});
+
+test('tracking a subway train switches to the underground view, and ending it brings the ground view back', async ({ page }) => {
+  await openWithTrains(page);
+  await expect(page.getByTestId('underground-button')).toHaveAttribute('aria-pressed', 'false');
+  // A Ginza Line train between Asakusa and Shibuya at 08:00, underground.
+  await page.evaluate(() => { window.map.setSelection('TokyoMetro.Ginza.A705'); });
+  await expect(page.getByTestId('tracking-panel')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('underground-button')).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tracking-panel')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('underground-button')).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(() => window.map.getViewMode())).toBe('ground');
 });

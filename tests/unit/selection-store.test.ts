@@ -190,3 +190,43 @@ describe('one popup at a time', () => {
     expect(s.getState()).toMatchObject({ selection: null, hover: null, gtfsVehicles: { 'gtfs-2': expect.anything() } });
   });
 });
+
+describe('the view mode while tracking', () => {
+  it('goes back to the mode shown before tracking switched it, when tracking ends', () => {
+    const s = store();
+    s.getState().select(train);
+    s.getState().followTrackedLevel('underground');
+    expect(s.getState().viewMode).toBe('underground');
+    s.getState().followTrackedLevel('ground');
+    s.getState().followTrackedLevel('underground');
+    s.getState().deselect();
+    expect(s.getState().viewMode).toBe('ground');
+    expect(s.getState().viewModeBeforeTracking).toBeNull();
+  });
+
+  it('keeps what a person chose: underground before tracking, or a mode switched while tracking', () => {
+    const s = store();
+    s.getState().setViewMode('underground');
+    s.getState().select(train);
+    s.getState().followTrackedLevel('underground');
+    s.getState().deselect();
+    expect(s.getState().viewMode, 'underground already: nothing to restore').toBe('underground');
+    s.getState().setViewMode('ground');
+    s.getState().select(train);
+    s.getState().followTrackedLevel('underground');
+    s.getState().setViewMode('ground');
+    s.getState().followTrackedLevel('underground');
+    s.getState().setViewMode('underground');
+    s.getState().deselect();
+    expect(s.getState().viewMode, 'the mode the person chose last').toBe('underground');
+  });
+
+  it('tracking a flight shows the ground, and selecting a station afterwards restores the view', () => {
+    const s = store();
+    s.getState().setViewMode('underground');
+    s.getState().select(flight);
+    expect(s.getState().viewMode).toBe('ground');
+    s.getState().select(station);
+    expect(s.getState().viewMode).toBe('underground');
+  });
+});

@@ -35,6 +35,15 @@ function stationAt({ network, viewMode }: AppState, viewport: Viewport | undefin
 
 const vehicleKey = (v: GtfsVehicleSelection) => `${v.source}\n${v.vehicleId}`;
 
+/** Whether `target` is what the camera tracks now. */
+function isTracked(state: AppState, target: PointerTarget): boolean {
+  const selection = state.selection;
+  if (!selection || selection.kind !== target.kind) return false;
+  if (target.kind === 'flight') return selection.kind === 'flight' && selection.key === target.key;
+  if (target.kind === 'gtfs') return selection.kind === 'gtfs' && selection.source === target.vehicle.source && selection.vehicleId === target.vehicle.vehicleId;
+  return selection.kind === 'train' && selection.train === target.train;
+}
+
 /** What the pointer is on, as a key: details asked for it are shown only while it still is. */
 function keyOf(target: PointerTarget | null): string | null {
   if (!target) return null;
@@ -61,7 +70,10 @@ export class MapPointer {
     this.onObject = target !== null;
     this.onStation = false;
     const key = (this.pointedAt = keyOf(target));
-    if (target?.kind === 'flight') {
+    if (target && isTracked(state, target)) {
+      // The tracking panel shows what its popup would: one copy at a time.
+      if (state.hover && !(state.hover.kind === 'station' && state.hover.touch)) state.endHover();
+    } else if (target?.kind === 'flight') {
       const current = hovered(state, 'flight');
       if (current?.key !== target.key || current.x !== x || current.y !== y) state.setHover({ kind: 'flight', key: target.key, x, y });
     } else if (target?.kind === 'gtfs' && state.gtfsLink) {
@@ -72,12 +84,12 @@ export class MapPointer {
         return;
       }
       void state.gtfsLink.details(target.vehicle.source, target.vehicle.vehicleId).then((details) => {
-        if (details && this.pointedAt === key) this.store.getState().setHover({ kind: 'gtfs', ...target.vehicle, details, x, y });
+        if (details && this.pointedAt === key && !isTracked(this.store.getState(), target)) this.store.getState().setHover({ kind: 'gtfs', ...target.vehicle, details, x, y });
       });
     } else if (target?.kind === 'train' && state.trainFeed) {
       this.keepOnly('train');
       void state.trainFeed.details(target.train, state.viewState.zoom).then((details) => {
-        if (details && this.pointedAt === key) this.store.getState().setHover({ kind: 'train', details, x, y });
+        if (details && this.pointedAt === key && !isTracked(this.store.getState(), target)) this.store.getState().setHover({ kind: 'train', details, x, y });
       });
     } else {
       this.keepOnly('station');
@@ -131,7 +143,7 @@ function clickTrain(store: AppStore, train: number) {
   state.select({ kind: 'train', train, id: popup?.details.train === train ? popup.details.id : '' });
   void state.trainFeed?.details(train, state.viewState.zoom).then((details) => {
     if (!details || !store.getState().trainDetailsArrived(details)) return;
-    if (details.underground !== (store.getState().viewMode === 'underground')) store.getState().setViewMode(details.underground ? 'underground' : 'ground');
+    store.getState().followTrackedLevel(details.underground ? 'underground' : 'ground');
   });
 }
 
