@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore } from './store-context.ts';
 import { MenuControl } from './MenuControl.tsx';
+import { dateFormat } from './i18n/date-format.ts';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
 const FlightStateLine = lazy(() => import('./flights/FlightStateLine.tsx'));
@@ -25,7 +26,7 @@ export function AppInfo() {
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const format = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) + ' JST'
+      ? dateFormat(intl.locale, { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) + ' JST'
       : intl.formatMessage({ id: 'notYet' });
   const label = intl.formatMessage({ id: 'appInfo' });
   return (

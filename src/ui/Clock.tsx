@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
 import { feedZoneAt } from '../data/gtfs/feed-view.ts';
+import { dateFormat } from './i18n/date-format.ts';
 
 /** Japan's time zone: the clock always shows it, whatever the machine's zone. */
 export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
@@ -87,8 +88,8 @@ export function Clock() {
   const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({
-      date: new Intl.DateTimeFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),
-      time: new Intl.DateTimeFormat(intl.locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
+      date: dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),
+      time: dateFormat(intl.locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' }),
     }),
     [intl.locale, zone],
   );

@@ -15,35 +15,38 @@ import { NO_TRAINS, openMap, waitForCameraToSettle } from './support/map-page.ts
 
 const BASEMAP_CANVAS = 'canvas.maplibregl-canvas';
 
-/** The base map's canvas width and its share of opaque pixels, read in the task that next changes its width. */
-function atNextResize(page: Page): Promise<{ width: number; opaque: number }> {
-  return page.evaluate(
-    (selector) =>
-      new Promise<{ width: number; opaque: number }>((resolve) => {
-        const canvas = document.querySelector<HTMLCanvasElement>(selector)!;
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          const copy = document.createElement('canvas');
-          copy.width = canvas.width;
-          copy.height = canvas.height;
-          const context = copy.getContext('2d')!;
-          context.drawImage(canvas, 0, 0);
-          const { data } = context.getImageData(0, 0, copy.width, copy.height);
-          let opaque = 0;
-          for (let i = 3; i < data.length; i += 4) if (data[i] === 255) opaque++;
-          resolve({ width: canvas.width, opaque: opaque / (copy.width * copy.height) });
-        });
-        observer.observe(canvas, { attributes: true, attributeFilter: ['width'] });
-      }),
-    BASEMAP_CANVAS,
-  );
+/**
+ * Records, from now on, the base map's canvas width and its share of opaque pixels in each task that changes its
+ * width; `resize(n)` waits for the n-th change (0-based). One observer for the whole test: the page may go from half
+ * to full resolution before a second observer could be attached on a loaded machine.
+ */
+async function watchResizes(page: Page): Promise<(n: number) => Promise<{ width: number; opaque: number }>> {
+  await page.evaluate((selector) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(selector)!;
+    const seen: Array<{ width: number; opaque: number }> = ((window as unknown as { __resizes: typeof seen }).__resizes = []);
+    new MutationObserver(() => {
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const { data } = context.getImageData(0, 0, copy.width, copy.height);
+      let opaque = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] === 255) opaque++;
+      seen.push({ width: canvas.width, opaque: opaque / (copy.width * copy.height) });
+    }).observe(canvas, { attributes: true, attributeFilter: ['width'] });
+  }, BASEMAP_CANVAS);
+  return async (n) => {
+    const handle = await page.waitForFunction((n) => (window as unknown as { __resizes: Array<{ width: number; opaque: number }> }).__resizes[n], n, { timeout: 120_000 });
+    return (await handle.jsonValue())!;
+  };
 }
 
 test('while the camera turns on a slow machine, the base map draws at half resolution, sharp again at rest, and never shows a cleared canvas', async ({ page }) => {
   await openMap(page, `?lang=en&${NO_TRAINS}`);
   const fullWidth = await page.locator(BASEMAP_CANVAS).evaluate((canvas) => (canvas as HTMLCanvasElement).width);
 
-  const reduced = atNextResize(page);
+  const resize = await watchResizes(page);
   const frameMs = await page.evaluate(async () => {
     window.map.easeTo({ bearing: 30, duration: 5000 });
     const start = performance.now();
@@ -59,13 +62,12 @@ test('while the camera turns on a slow machine, the base map draws at half resol
     return (performance.now() - start) / frames;
   });
   test.skip(frameMs < 60, `moving frames take ${frameMs.toFixed(0)} ms here: the base map keeps its full resolution on a fast machine`);
-  const half = await reduced;
+  const half = await resize(0);
   expect(half.width, 'canvas width while the camera moves').toBe(Math.round(fullWidth / 2));
   expect(half.opaque, 'share of opaque pixels in the frame that halved the resolution').toBeGreaterThan(0.99);
 
-  const sharp = atNextResize(page);
   await waitForCameraToSettle(page);
-  const back = await sharp;
+  const back = await resize(1);
   expect(back.width, 'canvas width at rest').toBe(fullWidth);
   expect(back.opaque, 'share of opaque pixels in the frame that restored the resolution').toBeGreaterThan(0.99);
 });

@@ -58,3 +58,15 @@ test('the clock shows Japan time in a browser set to New York time, and ticks', 
   // It is announced as Japan time.
   await expect(page.getByRole('timer', { name: 'Japan time' })).toBeVisible();
 });
+
+test('the date reads in the interface language on one calendar: Nepali names and digits, the Gregorian year in Thai', async ({ page }) => {
+  const at = encodeURIComponent('2026-11-25T08:00:00+09:00');
+  await openMap(page, `?lang=ne&time=${at}`, '', { basemap: false });
+  // Chromium has no Nepali date names; the clock must not fall back to English.
+  await expect(page.getByTestId('clock-date')).toHaveText('२०२६ नोभेम्बर २५, बुध');
+  await expect(page.getByTestId('clock-time')).toContainText(/^[०-९]{2}:[०-९]{2}:[०-९]{2}/);
+  await openMap(page, `?lang=th&time=${at}`, '', { basemap: false });
+  // The same year as the date editor (Gregorian), not the Buddhist era's 2569.
+  await expect(page.getByTestId('clock-date')).toContainText('2026');
+  await expect(page.getByTestId('clock-date')).not.toContainText('2569');
+});
