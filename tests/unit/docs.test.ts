@@ -203,6 +203,9 @@ describe('documentation routes of the app server', () => {
     expect(route(`${DOCS_BASE}developer-guide/index.html?x=1`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/?x=1` });
     expect(route(`${DOCS_BASE}developer-guide/api/map`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
     expect(route(`${DOCS_BASE}developer-guide/api/map/`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
+    expect(route(`${DOCS_BASE}developer-guide/api/map.html/`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
+    expect(route(`${DOCS_BASE}developer-guide/api/map.html//?x=1`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html?x=1` });
+    expect(route(`${DOCS_BASE}ja/index.html/`)).toEqual({ redirect: `${DOCS_BASE}ja/` });
     expect(route(`${DOCS_BASE}developer-guide`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/` });
     expect(route(`${DOCS_BASE}ja`)).toEqual({ redirect: `${DOCS_BASE}ja/` });
   });
