@@ -139,12 +139,16 @@ export function docsRoute(paths: ProjectPaths, urlPath: string): DocsRoute | nul
     return (file === root || file.startsWith(root + sep)) && existsSync(file) && statSync(file).isFile() ? file : null;
   };
   const encode = (relative: string) => DOCS_BASE + relative.split('/').map(encodeURIComponent).join('/') + search;
-  if (rest === 'index.html' || rest.endsWith('/index.html')) return { redirect: encode(rest.slice(0, -'index.html'.length)) };
+  const INDEX = /(^|\/)index\.html$/;
+  if (INDEX.test(rest)) return { redirect: encode(rest.slice(0, -'index.html'.length)) };
   if (rest === '' || rest.endsWith('/')) {
     const index = fileAt(rest + 'index.html');
     if (index) return { file: index, status: 200 };
-    const page = rest.slice(0, -1) + '.html';
-    return rest && fileAt(page) ? { redirect: encode(page) } : notFound;
+    // `map/` and `map.html/` both mean the page `map.html`.
+    const bare = rest.replace(/\/+$/, '');
+    const page = [bare, bare + '.html'].find((candidate) => extname(candidate) === '.html' && fileAt(candidate));
+    if (!page) return notFound;
+    return { redirect: encode(INDEX.test(page) ? page.slice(0, -'index.html'.length) : page) };
   }
   const file = fileAt(rest);
   if (file) return { file, status: 200 };

@@ -47,6 +47,23 @@ test('documentation paths redirect to their pages, and an unknown path is a 404 
   expect(new URL(page.url()).pathname).toBe(`${BASE}developer-guide/api/map.html`);
   await expect(page.locator('h1').first()).toHaveText(/Map/);
 
+  // A trailing slash after a page's name (the server's redirect), and the same path followed inside the site.
+  await page.goto(`${BASE}developer-guide/api/map.html/`);
+  expect(new URL(page.url()).pathname).toBe(`${BASE}developer-guide/api/map.html`);
+  await expect(page.locator('h1').first()).toHaveText(/Map/);
+  await page.goto(`${BASE}user-guide/`);
+  await expect(page.locator('h1').first()).toHaveText(/User guide/);
+  await page.evaluate((href) => {
+    const link = Object.assign(document.createElement('a'), { href, textContent: 'map' });
+    document.querySelector('.vp-doc')!.append(link);
+    link.click();
+  }, `${BASE}developer-guide/api/map.html/`);
+  await expect(page.locator('h1').first()).toHaveText(/Map/);
+  expect(new URL(page.url()).pathname).toBe(`${BASE}developer-guide/api/map.html`);
+  await page.goBack();
+  await expect(page.locator('h1').first()).toHaveText(/User guide/);
+  expect(new URL(page.url()).pathname).toBe(`${BASE}user-guide/`);
+
   await page.goto(`${BASE}ja/user-guide/index.html`);
   expect(new URL(page.url()).pathname).toBe(`${BASE}ja/user-guide/`);
   await expect(page.locator('h1').first()).toHaveText(/ユーザーガイド/);

@@ -199,3 +199,70 @@ test.describe('phone', () => {
     await expect(results).toBeHidden();
   });
 });
+
+test.describe('messages', () => {
+  const WEDNESDAY = `time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}`;
+
+  for (const [lang, reason] of [
+    ['en', 'Origin and destination are the same station. Choose another one.'],
+    ['ja', '出発駅と到着駅が同じです。別の駅を選んでください。'],
+  ] as const) {
+    test(`Tokyo → Tokyo (${lang}): Search is disabled with a one-line reason, no internal ids`, async ({ page }, testInfo) => {
+      await page.goto(`/?lang=${lang}&theme=light&${WEDNESDAY}&selection=odpt.Station:${TOKYO}`);
+      await waitForNetwork(page, { basemap: false });
+      await page.getByTestId('route-from-here').click();
+      await expect(page.getByTestId('route-criteria')).toBeVisible();
+      const input = page.getByTestId('route-to-input');
+      await input.fill(lang === 'ja' ? '東京' : 'Tokyo');
+      await page.getByTestId('route-option').first().click();
+      await expect(page.getByTestId('route-search')).toBeDisabled();
+      const notice = page.getByTestId('route-notice');
+      await expect(notice).toHaveText(reason);
+      await expect(page.getByTestId('route-criteria')).not.toContainText(/JR-East|odpt|\.Tokyo/);
+      // One line: the message fits the panel's width.
+      const box = (await notice.boundingBox())!;
+      const lineHeight = await notice.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+      expect(box.height).toBeLessThanOrEqual(lineHeight * 2.2);
+      await shot(page, testInfo, `same-station-${lang}`);
+      // Another destination enables the search again, and the reason goes.
+      await page.getByTestId('route-to-name').click();
+      await page.getByTestId('route-to-input').fill(lang === 'ja' ? '新宿' : 'Shinjuku');
+      await page.getByTestId('route-option').first().click();
+      await expect(page.getByTestId('route-search')).toBeEnabled();
+      await expect(notice).toHaveText('');
+    });
+  }
+});
+
+test('Narita Airport Terminal 1 → Tokyo: the count is known when results show, and the badges match the list', async ({ page }, testInfo) => {
+  const WEDNESDAY = `time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}`;
+  await page.goto(`/?lang=en&theme=light&${WEDNESDAY}&selection=odpt.Station:Keisei.Main.NaritaAirportTerminal1`);
+  await waitForNetwork(page, { basemap: false });
+  await page.getByTestId('route-from-here').click();
+  await searchToTokyo(page, 'to');
+  const position = page.getByTestId('route-position');
+  const [, shown, total] = /Journey (\d+) of (\d+)/.exec((await position.textContent())!)!.map(Number);
+  expect(total, 'several journeys found before the results show').toBeGreaterThan(1);
+  await shot(page, testInfo, 'narita-results');
+  for (let i = shown; i > 1; i--) await page.getByTestId('route-previous').click();
+  await expect(position).toHaveText(`Journey 1 of ${total}`);
+
+  // Walk the whole list: the total never changes, and each journey's times and badges are read.
+  const seen: { arrival: string; transfers: number; badges: string[] }[] = [];
+  for (let i = 1; i <= total; i++) {
+    await expect(position).toHaveText(`Journey ${i} of ${total}`);
+    const transfers = await page.getByTestId('journey-transfers').textContent();
+    seen.push({
+      arrival: (await page.getByTestId('journey-arrival').textContent())!,
+      transfers: /(\d+) transfer/.exec(transfers!)?.[1] ? Number(/(\d+) transfer/.exec(transfers!)![1]) : 0,
+      badges: await page.getByTestId('journey-badge').allTextContents(),
+    });
+    if (i < total) await page.getByTestId('route-next').click();
+  }
+  const earliest = seen.filter((j) => j.badges.includes('Earliest arrival'));
+  expect(earliest, JSON.stringify(seen)).toHaveLength(1);
+  expect(earliest[0].arrival, JSON.stringify(seen)).toBe(seen.map((j) => j.arrival).sort()[0]);
+  const fewest = seen.filter((j) => j.badges.includes('Fewest transfers'));
+  expect(fewest, JSON.stringify(seen)).toHaveLength(1);
+  expect(fewest[0].transfers, JSON.stringify(seen)).toBe(Math.min(...seen.map((j) => j.transfers)));
+});

@@ -253,3 +253,32 @@ test.describe('phone', () => {
     await attachPng(testInfo, 'phone-station-panel.png', await page.screenshot());
   });
 });
+
+test('Shinjuku at 08:00 on a Wednesday: directions that end here say so; "no more departures" only after the last train', async ({ page }) => {
+  const panel = page.getByTestId('station-panel');
+  const terminusGroups = async () => {
+    await expect(panel.getByTestId('departure-group').first()).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByText('Loading')).toHaveCount(0);
+    const groups = await panel.getByTestId('departure-group').allInnerTexts();
+    return groups.filter((g) => g.includes('Terminus: arrivals only')).map((g) => g.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' '));
+  };
+  await page.goto(`/?lang=en&theme=light&time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}&selection=odpt.Station:JR-East.Yamanote.Shinjuku`);
+  await waitForNetwork(page, { basemap: false });
+  await expect(panel.getByTestId('departure').first()).toBeVisible({ timeout: 30_000 });
+  const ending = await terminusGroups();
+  expect(ending).toHaveLength(4);
+  for (const [line, direction] of [['Shinjuku Line', 'Westbound'], ['Keiō New Line', 'Inbound'], ['Keiō Line', 'Inbound'], ['Odawara Line', 'Inbound']]) {
+    expect(ending.some((g) => g.startsWith(line) && g.includes(direction)), `${line} ${direction} in ${JSON.stringify(ending)}`).toBe(true);
+  }
+  await expect(panel).not.toContainText('No more departures today');
+  await panel.locator('[data-testid="departure-group"][data-terminus]').first().scrollIntoViewIfNeeded();
+  await attachPng(test.info(), 'station-panel-terminus.png', await page.screenshot());
+  await page.screenshot({ path: 'test-results/station-panel-terminus.png' });
+
+  // After the last train (02:00, the end of the service day): every other direction has no more departures.
+  await page.goto(`/?lang=en&theme=light&time=${encodeURIComponent('2026-11-25T02:00:00+09:00')}&selection=odpt.Station:JR-East.Yamanote.Shinjuku`);
+  await waitForNetwork(page, { basemap: false });
+  expect(await terminusGroups()).toHaveLength(4);
+  const groups = await panel.getByTestId('departure-group').allInnerTexts();
+  expect(groups.filter((g) => g.includes('No more departures today'))).toHaveLength(groups.length - 4);
+});

@@ -6,6 +6,7 @@ import type { Timetable } from '../../src/data/timetable.ts';
 import { buildDepartureIndex, nextDepartures, type DepartureIndex } from '../../src/data/trains/departures.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 import { loadRealData } from './fixtures/real-data.ts';
+import { stationGroupOf } from '../../src/data/station-groups.ts';
 
 let network: Network;
 let timetable: Timetable;
@@ -78,5 +79,22 @@ describe('next departures', () => {
   it('has nothing after the last train of the day', () => {
     const groups = nextDepartures(network, index, [stationIndex('JR-East.Yamanote.Ebisu')], 27 * 3600 - 1);
     expect(groups.every((g) => g.departures.length === 0)).toBe(true);
+  });
+
+  it('marks a direction that ends at the station (no train leaves that way all day) as a terminus, at any hour', () => {
+    const shinjuku = stationGroupOf(network.meta, stationIndex('JR-East.Yamanote.Shinjuku'))!.stations;
+    const label = (g: { railway: number; direction: number }) => `${network.meta.railways[g.railway].id} ${network.meta.railDirections[g.direction]?.id}`;
+    for (const t of [8 * 3600, 26 * 3600]) {
+      const groups = nextDepartures(network, index, shinjuku, t);
+      expect(groups.filter((g) => g.terminus).map(label).sort(), `at ${t / 3600}:00`).toEqual([
+        'Keio.Keio Inbound',
+        'Keio.KeioNew Inbound',
+        'Odakyu.Odawara Inbound',
+        'Toei.Shinjuku Westbound',
+      ]);
+      for (const g of groups) if (g.terminus) expect(g.departures).toEqual([]);
+    }
+    // Through the station both ways: never a terminus.
+    expect(nextDepartures(network, index, [stationIndex('JR-East.Yamanote.Ebisu')], 27 * 3600 - 1).some((g) => g.terminus)).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ import {
   headingInView,
   isRedundantNavigation,
   notFoundRelativePath,
+  pageRedirect,
   throttle,
 } from '../../docs/.vitepress/theme/navigation.ts';
 import { MAP_OPTION_KEYS } from '../../src/api/option-types.ts';
@@ -203,6 +204,9 @@ describe('documentation routes of the app server', () => {
     expect(route(`${DOCS_BASE}developer-guide/index.html?x=1`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/?x=1` });
     expect(route(`${DOCS_BASE}developer-guide/api/map`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
     expect(route(`${DOCS_BASE}developer-guide/api/map/`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
+    expect(route(`${DOCS_BASE}developer-guide/api/map.html/`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html` });
+    expect(route(`${DOCS_BASE}developer-guide/api/map.html//?x=1`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/api/map.html?x=1` });
+    expect(route(`${DOCS_BASE}ja/index.html/`)).toEqual({ redirect: `${DOCS_BASE}ja/` });
     expect(route(`${DOCS_BASE}developer-guide`)).toEqual({ redirect: `${DOCS_BASE}developer-guide/` });
     expect(route(`${DOCS_BASE}ja`)).toEqual({ redirect: `${DOCS_BASE}ja/` });
   });
@@ -467,6 +471,24 @@ describe('documentation theme', () => {
     expect(chunkFile('/docs/master/user-guide/nothing.html', DOCS_BASE, hashes)).toBeNull();
     expect(chunkFile('/elsewhere/', DOCS_BASE, hashes)).toBeNull();
     expect(chunkErrorMessage('timeout', 'http://h/docs/master/assets/x.js')).toBe('Loading chunk failed. (timeout: http://h/docs/master/assets/x.js)');
+  });
+
+  it('redirects as the server does in a production build, from the pages in the hash map', () => {
+    const hashes = { 'developer-guide_api_map.md': 'm1', 'ja_index.md': 'j1', 'index.md': 'i0', 'developer-guide_index.md': 'd9' };
+    const to = (path: string) => pageRedirect(`${DOCS_BASE}${path}`, DOCS_BASE, hashes);
+    expect(to('developer-guide/api/map.html/')).toBe(`${DOCS_BASE}developer-guide/api/map.html`);
+    expect(to('developer-guide/api/map.html//')).toBe(`${DOCS_BASE}developer-guide/api/map.html`);
+    expect(to('developer-guide/api/map/')).toBe(`${DOCS_BASE}developer-guide/api/map.html`);
+    expect(to('developer-guide/api/map')).toBe(`${DOCS_BASE}developer-guide/api/map.html`);
+    expect(to('developer-guide')).toBe(`${DOCS_BASE}developer-guide/`);
+    expect(to('developer-guide/index.html')).toBe(`${DOCS_BASE}developer-guide/`);
+    expect(to('index.html')).toBe(DOCS_BASE);
+    expect(to('ja/index.html/')).toBe(`${DOCS_BASE}ja/`);
+    // Pages as written, and paths that stand for no page: no redirect.
+    for (const path of ['', 'developer-guide/', 'developer-guide/api/map.html', 'developer-guide/api/nothing.html', 'nothing/', 'assets/x.js', '%E0%A4%A/']) {
+      expect(to(path), path).toBeNull();
+    }
+    expect(pageRedirect('/elsewhere/map/', DOCS_BASE, hashes)).toBeNull();
   });
 
   it('treats a navigation to the page already shown as redundant, and others not', () => {

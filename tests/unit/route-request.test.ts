@@ -8,7 +8,8 @@ import { legTrackVertices } from '../../src/data/routing/journey-track.ts';
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import type { Timetable } from '../../src/data/timetable.ts';
 import { TrainFeed } from '../../src/data/trains/train-feed.ts';
-import type { RouteRequest, TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
+import { routeFailure, type RouteRequest, type TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
+import { sharesStation } from '../../src/data/routing/route-error.ts';
 import { serve } from '../../src/data/worker/serve.ts';
 import { workerPair } from '../support/worker-pair.ts';
 import { mergeJourneys, serviceSecondsAt, serviceSecondsOf } from '../../src/ui/route/route-search.ts';
@@ -132,5 +133,33 @@ describe('route requests to the train worker', () => {
       const at = epochOfServiceTime(DATE, hours * 3600);
       expect(serviceSecondsAt(at)).toBe(Math.floor(serviceDayOf(at).seconds));
     }
+  });
+
+  it('tags each failure with a kind the interface turns into a message, never the error text', async () => {
+    const at = epochOfServiceTime(DATE, 8 * 3600);
+    const same = await feedAt(at).feed.route(tokyo, tokyo, 8 * 3600);
+    expect(same.kind).toBe('same-place');
+    expect(routeFailure(same)).toBe('same-place');
+    expect(routeFailure(await feedAt(at + 24 * 3600_000).feed.route(shinjuku, tokyo, 8 * 3600))).toBe('day-mismatch');
+    expect(routeFailure(answerRoute(day, { from: [-1], to: tokyo, departure: 8 * 3600, time: at, page: 'first' }))).toBe('bad-request');
+    expect(routeFailure({ result: null, error: 'The train worker failed.' })).toBe('internal');
+    expect(sharesStation(tokyo, tokyo)).toBe(true);
+    expect(sharesStation(shinjuku, tokyo)).toBe(false);
+  });
+
+  it('badges the journeys of a list for the list: earliest arrival and fewest transfers, one each', async () => {
+    const { feed } = feedAt(epochOfServiceTime(DATE, 8 * 3600));
+    const narita = groupOf('Keisei.Main.NaritaAirportTerminal1');
+    let list = mergeJourneys((await feed.route(narita, tokyo, 8 * 3600)).result!.journeys);
+    for (let i = 0; i < 3; i++) list = mergeJourneys(list, (await feed.route(narita, tokyo, 8 * 3600, 'later', list[list.length - 1])).result!.journeys);
+    list = mergeJourneys(list, (await feed.route(narita, tokyo, 8 * 3600, 'earlier', list[0])).result!.journeys);
+    const earliest = list.filter((j) => j.kinds.includes('earliest-arrival'));
+    const fewest = list.filter((j) => j.kinds.includes('fewest-transfers'));
+    expect(earliest).toHaveLength(1);
+    expect(fewest).toHaveLength(1);
+    expect(earliest[0].arrival).toBe(Math.min(...list.map((j) => j.arrival)));
+    expect(fewest[0].transferCount).toBe(Math.min(...list.map((j) => j.transferCount)));
+    // Unchanged journeys are the same objects; merging a list again changes nothing.
+    expect(mergeJourneys(list)).toEqual(list);
   });
 });

@@ -5,6 +5,8 @@
  * - a route chunk that fails or hangs for 120 s shows an error naming the failure and the file;
  * - navigation to the page already shown is avoided quietly;
  * - the not-found page's language switch and home link point into the site, not to a path with the base twice;
+ * - a path the specification redirects (a trailing slash, no `.html`, `index.html`) reached inside the site goes to
+ *   its page, as the server redirects it;
  * - a page view is reported on each page change when the analytics snippet is configured (config.ts);
  * - a link to the map itself in the navbar;
  * - the colours of the pages' inline SVG diagrams (diagram.css).
@@ -14,7 +16,7 @@ import DefaultTheme from 'vitepress/theme';
 import { watch } from 'vue';
 import Layout from './Layout.vue';
 import './diagram.css';
-import { CHUNK_TIMEOUT_MS, REDUNDANT_NAVIGATION, chunkErrorMessage, chunkFile, isRedundantNavigation, notFoundRelativePath } from './navigation';
+import { CHUNK_TIMEOUT_MS, REDUNDANT_NAVIGATION, chunkErrorMessage, chunkFile, isRedundantNavigation, notFoundRelativePath, pageRedirect } from './navigation';
 import { chunkError, navigating } from './state';
 
 declare global {
@@ -43,11 +45,23 @@ export default {
     if (typeof window === 'undefined') return;
     const base = () => siteData.value.base;
 
+    // A path the specification redirects (`…/map.html/`, `…/map`), reached without the server (a link inside the
+    // site, a plain static host's 404 page): go to its page in place of this one.
+    let redirecting = false;
+    const redirect = () => {
+      const target = import.meta.env.DEV ? null : pageRedirect(location.pathname, base(), window.__VP_HASH_MAP__ ?? {});
+      if (!target) return false;
+      history.replaceState(history.state, '', target + location.search + location.hash);
+      redirecting = true;
+      setTimeout(() => void router.go(location.href));
+      return true;
+    };
+
     // VitePress names a not-found page after the browser path, base included: take the base out.
     watch(
       () => router.route.data,
       (data) => {
-        if (!data.isNotFound) return;
+        if (!data.isNotFound || redirect()) return;
         const relativePath = notFoundRelativePath(data.relativePath, base());
         if (relativePath !== data.relativePath) router.route.data = { ...data, relativePath };
       },
@@ -56,6 +70,10 @@ export default {
 
     let initial = true;
     router.onBeforeRouteChange = (href) => {
+      if (redirecting) {
+        redirecting = false;
+        return true;
+      }
       if (!initial && isRedundantNavigation(href, location.href)) {
         console.debug(`${REDUNDANT_NAVIGATION}: "${new URL(href, location.href).pathname}"`);
         return false;

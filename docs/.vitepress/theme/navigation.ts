@@ -25,14 +25,44 @@ function sanitizeFileName(name: string): string {
  */
 export function chunkFile(pathname: string, base: string, hashMap: Record<string, string>, assetsDir = 'assets'): string | null {
   if (!pathname.startsWith(base)) return null;
-  let page = decodeURIComponent(pathname.replace(/\.html$/, '')).replace(/\/$/, '/index');
-  page = sanitizeFileName(page.slice(base.length).replace(/\//g, '_') || 'index') + '.md';
+  let page = pageName(pathname, base);
   let hash = hashMap[page.toLowerCase()];
   if (!hash) {
     page = page.endsWith('_index.md') ? page.slice(0, -9) + '.md' : page.slice(0, -3) + '_index.md';
     hash = hashMap[page.toLowerCase()];
   }
   return hash ? `${base}${assetsDir}/${page}.${hash}.js` : null;
+}
+
+/** The name VitePress gives the page of a path below `base` in its hash map: `…/api/map.html` → `developer-guide_api_map.md`. */
+function pageName(pathname: string, base: string): string {
+  const page = decodeURIComponent(pathname.replace(/\.html$/, '')).replace(/\/$/, '/index');
+  return sanitizeFileName(page.slice(base.length).replace(/\//g, '_') || 'index') + '.md';
+}
+
+/**
+ * Where the specification redirects a path of a production build that is no page as written, or null: a path
+ * ending in `index.html` goes to its folder, a path with a trailing slash (`…/map.html/`, `…/map/`) or without
+ * `.html` (`…/map`) to the page that exists for it (`…/map.html`, or the folder `…/guide/`). The pages are the
+ * keys of VitePress's hash map. The server does the same for a page loaded from it (scripts/static-server.ts).
+ */
+export function pageRedirect(pathname: string, base: string, hashMap: Record<string, string>): string | null {
+  // A page as written ends in `.html` or `/` (a folder's index), and is in the hash map.
+  const isPage = (path: string) => {
+    if (!path.startsWith(base) || !(path.endsWith('.html') || path.endsWith('/'))) return false;
+    try {
+      return pageName(path, base).toLowerCase() in hashMap;
+    } catch {
+      return false; // a malformed escape
+    }
+  };
+  const folder = (path: string) => path.replace(/index\.html$/, '');
+  if (/\/index\.html$/.test(pathname)) return isPage(pathname) ? folder(pathname) : null;
+  if (isPage(pathname)) return null;
+  const bare = pathname.replace(/\/+$/, '');
+  const candidates = pathname.endsWith('/') ? [bare, `${bare}.html`] : /\.[^/]*$/.test(bare) ? [] : [`${bare}.html`, `${bare}/`];
+  const found = candidates.find(isPage);
+  return found ? folder(found) : null;
 }
 
 /**

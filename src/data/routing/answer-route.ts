@@ -13,6 +13,7 @@ import type { Timetable } from '../timetable.ts';
 import { ROUTE_DAY_MISMATCH, type RouteAnswer, type RouteRequest } from '../trains/worker-protocol.ts';
 import type { RouteSearchResult } from './journey.ts';
 import type { RouteQuery } from './query.ts';
+import { routeErrorKind } from './route-error.ts';
 import type { TrainDelays } from './realtime-tables.ts';
 import { buildRoutingIndex, type RoutingIndex } from './routing-index.ts';
 import { searchEarlier, searchJourneys, searchLater } from './search.ts';
@@ -44,6 +45,6 @@ export function answerRoute(day: RoutingDay | null, request: RouteRequest, delay
     else result = searchJourneys(index, query);
     return { result };
   } catch (e) {
-    return { result: null, error: (e as Error).message };
+    return { result: null, error: (e as Error).message, kind: routeErrorKind(e) };
   }
 }

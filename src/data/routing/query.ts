@@ -8,6 +8,7 @@ import { serviceDayOf } from '../calendar.ts';
 import { DAY_SECONDS, SERVICE_DAY_START_SECONDS } from '../japan-time.ts';
 import { stationGroupOf } from '../station-groups.ts';
 import { checkDelays, type TrainDelays } from './realtime-tables.ts';
+import { RouteSearchError } from './route-error.ts';
 import type { RoutingIndex } from './routing-index.ts';
 
 /**
@@ -95,7 +96,7 @@ export function checkQuery(index: RoutingIndex, query: RouteQuery): CheckedQuery
   const shared = from.filter((s) => to.includes(s));
   if (shared.length > 0) {
     const ids = shared.map((s) => index.network.meta.stations[s].id).join(', ');
-    throw new RangeError(`Route search: the origin and the destination share station ${ids} (the same transfer group); nothing to search.`);
+    throw new RouteSearchError('same-place', `Route search: the origin and the destination share station ${ids} (the same transfer group); nothing to search.`);
   }
   const maxTransfers = query.maxTransfers ?? DEFAULT_MAX_TRANSFERS;
   if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > MAX_TRANSFERS_LIMIT) {

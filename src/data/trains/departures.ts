@@ -34,6 +34,11 @@ export interface DepartureGroup {
   /** Rail direction index, or −1. */
   direction: number;
   departures: Departure[];
+  /**
+   * No train leaves the stations in this direction today, but trains in this direction end there: a terminus,
+   * arrivals only (so an empty `departures` does not mean the last train has left).
+   */
+  terminus: boolean;
 }
 
 /** Where each station's stops are in a timetable: built once per day's timetable. */
@@ -85,32 +90,39 @@ export function nextDepartures(
   realtime: RealtimeOverlay | null = null,
 ): DepartureGroup[] {
   const { timetable, stopsByStation, trainOfStop } = index;
-  const groups = new Map<string, DepartureGroup & { candidates: Array<Departure & { at: number }> }>();
+  type Collected = DepartureGroup & { candidates: Array<Departure & { at: number }>; departs: boolean; ends: boolean };
+  const groups = new Map<string, Collected>();
+  const groupOf = (railway: number, direction: number) => {
+    const key = `${railway}|${direction}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { railway, direction, departures: [], terminus: false, candidates: [], departs: false, ends: false }));
+    return group;
+  };
   // Groups in line order, even for a line with no more departures today (it shows as such).
   for (const station of stations) {
     const meta = network.meta.stations[station];
     const railway = meta ? network.meta.railways[meta.railway] : undefined;
     if (!railway) continue;
-    for (const direction of [railway.ascending, railway.descending]) {
-      const key = `${meta.railway}|${direction}`;
-      if (!groups.has(key)) groups.set(key, { railway: meta.railway, direction, departures: [], candidates: [] });
-    }
+    for (const direction of [railway.ascending, railway.descending]) groupOf(meta.railway, direction);
   }
   for (const station of stations) {
     for (const s of stopsByStation.get(station) ?? []) {
+      const train = trainOfStop[s];
+      const railway = timetable.railway[train];
+      const direction = timetable.direction[train];
+      // The last stop of a train only has an arrival, but guard against data with a departure there too.
+      if (s === timetable.stopStart[train + 1] - 1) {
+        const group = groups.get(`${railway}|${direction}`);
+        if (group) group.ends = true;
+        continue;
+      }
       const time = timetable.departure[s];
       if (time === NO_TIME) continue;
-      const train = trainOfStop[s];
-      // The last stop of a train only has an arrival, but guard against data with a departure there too.
-      if (s === timetable.stopStart[train + 1] - 1) continue;
+      const group = groupOf(railway, direction);
+      group.departs = true;
       const delay = realtime?.delayOf(train) ?? 0;
       const at = time * 60 + delay;
       if (at < t) continue;
-      const railway = timetable.railway[train];
-      const direction = timetable.direction[train];
-      const key = `${railway}|${direction}`;
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { railway, direction, departures: [], candidates: [] }));
       group.candidates.push({
         train,
         id: `${network.meta.railways[railway].id}.${timetable.number[train]}`,
@@ -124,9 +136,10 @@ export function nextDepartures(
     }
   }
   const result: DepartureGroup[] = [];
-  for (const { candidates, ...group } of groups.values()) {
+  for (const { candidates, departs, ends, ...group } of groups.values()) {
     candidates.sort((a, b) => a.at - b.at || a.train - b.train);
     group.departures = candidates.slice(0, count).map(({ at: _at, ...departure }) => departure);
+    group.terminus = ends && !departs;
     result.push(group);
   }
   return result;

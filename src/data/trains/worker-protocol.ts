@@ -6,6 +6,7 @@ import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
 import type { RouteSearchResult } from '../routing/journey.ts';
+import type { RouteErrorKind } from '../routing/route-error.ts';
 
 /** A route answer's `error` when the day asked about is not the day loaded (the new day's timetable is still loading). */
 export const ROUTE_DAY_MISMATCH = 'day-mismatch';
@@ -59,10 +60,20 @@ export interface RouteRequest {
   reference?: { departure: number; arrival: number };
 }
 
-/** A route answer: `result` null with `error` set when the search could not run (a message for people, in English). */
+/**
+ * A route answer: `result` null with `error` set when the search could not run (English, for developers: it may
+ * name internal ids), and `kind`, what the interface says about it ({@link ROUTE_DAY_MISMATCH} alone stands for
+ * `day-mismatch`; see {@link routeFailure}).
+ */
 export interface RouteAnswer {
   result: RouteSearchResult | null;
   error?: string;
+  kind?: RouteErrorKind;
+}
+
+/** What kind of failure a route answer without a result reports. */
+export function routeFailure(answer: RouteAnswer): RouteErrorKind {
+  return answer.error === ROUTE_DAY_MISMATCH ? 'day-mismatch' : (answer.kind ?? 'internal');
 }
 
 /** The train worker's methods (see `train-worker.ts`). */

@@ -15,6 +15,7 @@ export type StationMessageId =
   | 'station.lines'
   | 'station.departures'
   | 'station.noDepartures'
+  | 'station.terminus'
   | 'station.loading'
   | 'station.for'
   | 'station.late'
@@ -50,6 +51,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'Lines',
     'station.departures': 'Next departures',
     'station.noDepartures': 'No more departures today',
+    'station.terminus': 'Terminus: arrivals only',
     'station.loading': 'Loading departures…',
     'station.for': 'for {destination}',
     'station.late': '{minutes} min late',
@@ -82,6 +84,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': '路線',
     'station.departures': '次の発車',
     'station.noDepartures': '本日の発車は終了しました',
+    'station.terminus': '当駅が終点（到着のみ）',
     'station.loading': '発車時刻を読み込んでいます…',
     'station.for': '{destination}行き',
     'station.late': '{minutes}分遅れ',
@@ -114,6 +117,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': '노선',
     'station.departures': '다음 출발',
     'station.noDepartures': '오늘은 더 이상 출발하는 열차가 없습니다',
+    'station.terminus': '종착역: 도착만 있습니다',
     'station.loading': '출발 시각을 불러오는 중…',
     'station.for': '{destination} 행',
     'station.late': '{minutes}분 지연',
@@ -146,6 +150,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': '线路',
     'station.departures': '即将发车',
     'station.noDepartures': '今日已无发车',
+    'station.terminus': '本站为终点站（仅到达）',
     'station.loading': '正在加载发车时刻…',
     'station.for': '开往{destination}',
     'station.late': '晚点{minutes}分钟',
@@ -178,6 +183,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': '路線',
     'station.departures': '即將發車',
     'station.noDepartures': '今日已無發車',
+    'station.terminus': '本站為終點站（僅到達）',
     'station.loading': '正在載入發車時刻…',
     'station.for': '開往{destination}',
     'station.late': '誤點{minutes}分鐘',
@@ -210,6 +216,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'สาย',
     'station.departures': 'ขบวนถัดไป',
     'station.noDepartures': 'วันนี้ไม่มีขบวนออกแล้ว',
+    'station.terminus': 'สถานีปลายทาง: มีแต่ขบวนเข้า',
     'station.loading': 'กำลังโหลดเวลาออก…',
     'station.for': 'ไป {destination}',
     'station.late': 'ล่าช้า {minutes} นาที',
@@ -242,6 +249,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'लाइनहरू',
     'station.departures': 'अर्को प्रस्थान',
     'station.noDepartures': 'आज थप प्रस्थान छैन',
+    'station.terminus': 'अन्तिम स्टेसन: आगमन मात्र',
     'station.loading': 'प्रस्थान समय लोड हुँदैछ…',
     'station.for': '{destination} तर्फ',
     'station.late': '{minutes} मिनेट ढिलो',
@@ -274,6 +282,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'Linhas',
     'station.departures': 'Próximas partidas',
     'station.noDepartures': 'Sem mais partidas hoje',
+    'station.terminus': 'Terminal: somente chegadas',
     'station.loading': 'Carregando partidas…',
     'station.for': 'para {destination}',
     'station.late': '{minutes} min de atraso',
@@ -306,6 +315,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'Lignes',
     'station.departures': 'Prochains départs',
     'station.noDepartures': "Plus de départ aujourd'hui",
+    'station.terminus': 'Terminus : arrivées uniquement',
     'station.loading': 'Chargement des départs…',
     'station.for': 'vers {destination}',
     'station.late': '{minutes} min de retard',
@@ -338,6 +348,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'Líneas',
     'station.departures': 'Próximas salidas',
     'station.noDepartures': 'No hay más salidas hoy',
+    'station.terminus': 'Terminal: solo llegadas',
     'station.loading': 'Cargando salidas…',
     'station.for': 'a {destination}',
     'station.late': '{minutes} min de retraso',
@@ -370,6 +381,7 @@ export const STATION_MESSAGES: Record<InterfaceLanguage, Catalog> = {
     'station.lines': 'Linien',
     'station.departures': 'Nächste Abfahrten',
     'station.noDepartures': 'Heute keine Abfahrten mehr',
+    'station.terminus': 'Endstation: nur Ankünfte',
     'station.loading': 'Abfahrten werden geladen…',
     'station.for': 'nach {destination}',
     'station.late': '{minutes} Min. Verspätung',

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { CloseButton } from '../PanelButtons.tsx';
 import { formatServiceMinutes } from '../use-names.ts';
+import { sharesStation } from '../../data/routing/route-error.ts';
 import { runRouteSearch, serviceSecondsAt, serviceSecondsOf, type RouteNotice } from './route-search.ts';
 import { StationField } from './StationField.tsx';
 
@@ -12,6 +13,7 @@ export function CriteriaPanel() {
   const store = useStoreApi();
   const criteria = useAppStore((s) => s.routeCriteria);
   const [busy, setBusy] = useState(false);
+  const noticeId = useId();
   const [notice, setNotice] = useState<RouteNotice | null>(null);
   const [time, setTime] = useState(() => (criteria.departure !== null ? formatServiceMinutes(Math.floor(criteria.departure / 60)) : ''));
   const setEnd = (end: 'from' | 'to') => (value: Parameters<ReturnType<typeof store.getState>['setRouteEnd']>[0]) => {
@@ -30,6 +32,9 @@ export function CriteriaPanel() {
     }
   };
   const atTime = criteria.departure !== null;
+  // Nothing to search between a station and itself (or its transfer group): say so before the search.
+  const samePlace = !!criteria.from && !!criteria.to && sharesStation(criteria.from.stations, criteria.to.stations);
+  const shown: RouteNotice | null = samePlace ? { id: 'route.samePlace' } : notice;
   return (
     <section className="tt-panel tt-route" data-testid="route-criteria" aria-label={intl.formatMessage({ id: 'route.criteria' })}>
       <header className="tt-route-header">
@@ -90,11 +95,11 @@ export function CriteriaPanel() {
             )}
           </div>
         </fieldset>
-        <button type="submit" className="tt-route-search" data-testid="route-search" disabled={busy || !criteria.from || !criteria.to}>
+        <button type="submit" className="tt-route-search" data-testid="route-search" disabled={busy || !criteria.from || !criteria.to || samePlace} aria-describedby={noticeId}>
           {intl.formatMessage({ id: busy ? 'route.searching' : 'route.search' })}
         </button>
-        <p className="tt-route-notice" role="status" data-testid="route-notice">
-          {notice ? intl.formatMessage({ id: notice.id }, notice.values) : ''}
+        <p className="tt-route-notice" id={noticeId} role="status" data-testid="route-notice">
+          {shown ? intl.formatMessage({ id: shown.id }, shown.values) : ''}
         </p>
       </form>
     </section>

@@ -21,8 +21,8 @@ export function JourneyView({ journey }: { journey: Journey }) {
         </span>
         <span data-testid="journey-duration">{intl.formatMessage({ id: 'route.duration' }, { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}</span>
         <span data-testid="journey-transfers">{intl.formatMessage({ id: 'route.transfers' }, { count: journey.transferCount })}</span>
-        {journey.kinds.includes('earliest-arrival') && <span className="tt-route-badge">{intl.formatMessage({ id: 'route.fastest' })}</span>}
-        {journey.kinds.includes('fewest-transfers') && <span className="tt-route-badge">{intl.formatMessage({ id: 'route.fewest' })}</span>}
+        {journey.kinds.includes('earliest-arrival') && <span className="tt-route-badge" data-testid="journey-badge">{intl.formatMessage({ id: 'route.fastest' })}</span>}
+        {journey.kinds.includes('fewest-transfers') && <span className="tt-route-badge" data-testid="journey-badge">{intl.formatMessage({ id: 'route.fewest' })}</span>}
       </div>
       <ol className="tt-route-legs">
         {journey.legs.map((leg, i) => {

@@ -108,14 +108,14 @@ function Panel() {
           <h3 className={stationExits.length > 0 ? 'tt-sr-only' : 'tt-departures-heading'}>{intl.formatMessage({ id: 'station.departures' })}</h3>
           {!groups && <p className="tt-departures-empty">{intl.formatMessage({ id: 'station.loading' })}</p>}
           {groups?.map((group) => (
-            <section key={`${group.railway}-${group.direction}`} className="tt-departure-group" data-testid="departure-group">
+            <section key={`${group.railway}-${group.direction}`} className="tt-departure-group" data-testid="departure-group" data-terminus={group.terminus || undefined}>
               <h4 className="tt-departure-line">
                 <span className="tt-line-bar" style={{ background: meta.railways[group.railway].color }} aria-hidden="true" />
                 <span>{text(meta.railways[group.railway].title)}</span>
                 {group.direction >= 0 && <span className="tt-departure-direction">{text(meta.railDirections[group.direction]?.title)}</span>}
               </h4>
               {group.departures.length === 0 ? (
-                <p className="tt-departures-empty">{intl.formatMessage({ id: 'station.noDepartures' })}</p>
+                <p className="tt-departures-empty" data-testid="departures-none">{intl.formatMessage({ id: group.terminus ? 'station.terminus' : 'station.noDepartures' })}</p>
               ) : (
                 <ol className="tt-departure-list">
                   {group.departures.map((d) => {
