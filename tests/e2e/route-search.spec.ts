@@ -266,3 +266,32 @@ test('Narita Airport Terminal 1 → Tokyo: the count is known when results show,
   expect(fewest, JSON.stringify(seen)).toHaveLength(1);
   expect(fewest[0].transfers, JSON.stringify(seen)).toBe(Math.min(...seen.map((j) => j.transfers)));
 });
+
+test('results frame the whole journey in the part of the map the panel leaves free', async ({ page }, testInfo) => {
+  const { network } = loadRealData();
+  const coord = (id: string) => network.meta.stations[network.stationIndex.get(id)!].coord!;
+  await openShinjuku(page);
+  // Close on Shinjuku: Tokyo is off screen before the search.
+  await page.evaluate(() => void window.map.jumpTo({ zoom: 15.5 }));
+  await waitForStillView(page);
+  const onScreen = async () => {
+    const panel = (await page.getByTestId('route-results').boundingBox())!;
+    const size = page.viewportSize()!;
+    return page.evaluate(
+      ({ ends, panel, size }) =>
+        ends.map((c) => {
+          const p = window.map.project(c as [number, number]);
+          const inMap = p.x >= 0 && p.y >= 0 && p.x <= size.width && p.y <= size.height;
+          const underPanel = p.x >= panel.x && p.x <= panel.x + panel.width && p.y >= panel.y && p.y <= panel.y + panel.height;
+          return inMap && !underPanel;
+        }),
+      { ends: [coord(SHINJUKU), coord(TOKYO)], panel, size },
+    );
+  };
+  await page.getByTestId('route-from-here').click();
+  await searchToTokyo(page, 'to');
+  await expect.poll(onScreen, { message: 'Shinjuku and Tokyo in view, not under the results panel', timeout: 30_000 }).toEqual([true, true]);
+  await waitForStillView(page);
+  expect(await onScreen()).toEqual([true, true]);
+  await shot(page, testInfo, 'journey-framed');
+});

@@ -7,6 +7,7 @@ import { useDataLanguage } from '../use-names.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { runRouteSearch, type RouteNotice } from './route-search.ts';
 import { JourneyView } from './JourneyView.tsx';
+import { useJourneyFraming } from './use-journey-framing.ts';
 
 /** A horizontal drag this long (px), and longer than it is tall, moves to the next or previous journey. */
 const SWIPE_PX = 50;
@@ -24,6 +25,8 @@ export function ResultsPanel() {
   const [busy, setBusy] = useState(false);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const journey: Journey | undefined = journeys[index];
+  const section = useRef<HTMLElement>(null);
+  useJourneyFraming(section, network, journey);
   if (!journey || !network) return null;
   const name = (s: number | undefined) => (s === undefined ? '' : localize(network.meta.stations[s]?.title, data));
 
@@ -50,7 +53,7 @@ export function ResultsPanel() {
   };
   const title = `${name(criteria.from?.station)} → ${name(criteria.to?.station)}`;
   return (
-    <section className="tt-panel tt-route tt-route-results" data-testid="route-results" aria-label={intl.formatMessage({ id: 'route.results' })}>
+    <section ref={section} className="tt-panel tt-route tt-route-results" data-testid="route-results" aria-label={intl.formatMessage({ id: 'route.results' })}>
       <header className="tt-route-header">
         <button type="button" className="tt-button" data-testid="route-back" aria-label={intl.formatMessage({ id: 'route.back' })} title={intl.formatMessage({ id: 'route.back' })} onClick={() => store.getState().editRouteSearch()}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
