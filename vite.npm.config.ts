@@ -35,8 +35,9 @@ export default defineConfig({
       cssFileName: 'style',
     },
     rolldownOptions: {
-      // A query (`maplibre-gl-worker.mjs?url&no-inline`) asks Vite for a file of ours, not an import.
-      external: (id) => EXTERNAL.test(id) && !id.includes('?'),
+      // A query (`maplibre-gl-worker.mjs?url&no-inline`) asks Vite for a file of ours, not an import; style sheets
+      // (MapLibre's) go into our style.css, so that the JavaScript imports none.
+      external: (id) => EXTERNAL.test(id) && !id.includes('?') && !id.endsWith('.css'),
     },
   },
 });
