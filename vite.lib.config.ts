@@ -1,9 +1,12 @@
 /**
- * The library build (`npm run build:lib`): the `Map` API as one self-contained
- * ES module (React, deck.gl and MapLibre bundled in, so that a plain HTML page
- * can import it) with its workers and one CSS file, in `build/lib/`.
- * `npm start` serves it at `/lib/`. Defaults such as the data folder resolve
- * against the library's own URL (`/lib/../data/`), see `src/api/asset-base.ts`.
+ * The self-contained library build (`npm run build:lib`): the `Map` API as one ES module with React, deck.gl and
+ * MapLibre bundled in, so that a plain page can `import { Map } from '…/index.js'` without a bundler, with its workers
+ * and one CSS file, in `build/lib/`. `npm start` serves it at `/lib/`.
+ *
+ * Everything it loads resolves against its own URL, never the page's root: `base: './'` makes Vite write each worker
+ * as `new URL('assets/…', import.meta.url)`, MapLibre's worker is emitted as a file beside the chunk (lib mode would
+ * otherwise inline it as base64), and defaults such as the data folder resolve one folder up (`/lib/../data/`), see
+ * `src/api/asset-base.ts`. The npm build for bundlers is vite.npm.config.ts.
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -11,9 +14,10 @@ import { resolve } from 'node:path';
 import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
+  base: './',
   plugins: [react(), webglOnly()],
   // Library mode leaves process.env.NODE_ENV to the consumer's bundler; a plain page has none.
-  define: { 'import.meta.env.TT_LIBRARY': 'true', 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: { 'import.meta.env.TT_LIBRARY': JSON.stringify('standalone'), 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     target: 'es2020',
     outDir: 'build/lib',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -18,13 +19,16 @@ export function appIsStale(dist: string): boolean {
   return sources > built;
 }
 
-/** True when the library build is missing or older than its sources. */
-export function libraryIsStale(lib: string): boolean {
-  const index = join(lib, 'index.js');
-  if (!existsSync(index)) return true;
-  const sources = Math.max(newestMtime(join(ROOT, 'src'), 4), ...['package.json', 'vite.lib.config.ts', 'scripts/vite-webgl-only.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs));
-  return sources > statSync(index).mtimeMs;
+/** True when a library build (its `index.js`, or `also` beside it) is missing or older than its sources and `config`. */
+export function libraryIsStale(lib: string, config = 'vite.lib.config.ts', also: string[] = []): boolean {
+  const outputs = ['index.js', ...also].map((file) => join(lib, file));
+  if (!outputs.every((file) => existsSync(file))) return true;
+  const sources = Math.max(newestMtime(join(ROOT, 'src'), 4), ...['package.json', config, 'scripts/vite-webgl-only.ts'].map((f) => statSync(join(ROOT, f)).mtimeMs));
+  return sources > Math.min(...outputs.map((file) => statSync(file).mtimeMs));
 }
+
+/** The npm build (`npm run build:npm`: vite.npm.config.ts, then the type declarations), which `npm pack` ships. */
+const NPM_BUILD = join(ROOT, 'build/npm');
 
 const DOCS = join(ROOT, 'docs');
 /** Folders of docs/ that are build output, not sources. */
@@ -51,6 +55,11 @@ export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => vo
   if (libraryIsStale(paths.lib)) {
     log('Building the library …');
     await build({ root: ROOT, configFile: join(ROOT, 'vite.lib.config.ts'), logLevel: 'warn' });
+  }
+  if (libraryIsStale(NPM_BUILD, 'vite.npm.config.ts', ['types/index.d.ts'])) {
+    log('Building the npm package …');
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.npm.config.ts'), logLevel: 'warn' });
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { cwd: ROOT, stdio: 'inherit' });
   }
   if (docsAreStale(paths.docsDist)) {
     log('Building the documentation …');

@@ -12,4 +12,4 @@ export type { MapGestureEvents, MapPointerEventData, MapBoxZoomEventData, MapPoi
 export type { ModelPosition } from './data/model-space.ts';
 export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './layers/layer-types.ts';
 export type { PluginInterface } from './api/plugin.ts';
-export { TransitMap, type TransitMapProps, type TransitMapListeners } from './api/TransitMap.tsx';
+export { TransitMap, type TransitMapProps, type TransitMapListeners, type TransitMapCallbacks, type TransitMapLiveOptions } from './api/TransitMap.tsx';

@@ -1,6 +1,9 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** True in the library build (vite.lib.config.ts), where assets resolve against the library's URL. */
-  readonly TT_LIBRARY?: boolean;
+  /**
+   * Set in the library builds: `'standalone'` in the self-contained one (vite.lib.config.ts), where assets resolve
+   * against the library's URL; `'npm'` in the one for bundlers (vite.npm.config.ts). Absent in the app.
+   */
+  readonly TT_LIBRARY?: 'standalone' | 'npm';
 }

@@ -37,6 +37,8 @@ import { AircraftLayer } from '../layers/aircraft-layer.ts';
 import { selected, type AppStore } from '../store.ts';
 import { FlightTrackingController } from '../ui/flights/flight-tracking.ts';
 import type { FlightOptions } from './option-types.ts';
+// `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
+import { Worker } from '../data/worker/script-worker.ts';
 
 /** Everything the link needs from the map. */
 export interface FlightLinkContext {

@@ -23,6 +23,8 @@ import type { ChannelPort } from '../data/worker/wire.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { AppStore } from '../store.ts';
 import type { DataSourceOptions } from './option-types.ts';
+// `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
+import { Worker } from '../data/worker/script-worker.ts';
 
 /** What {@link GtfsLink.list} tells about a data source. */
 export interface DataSourceInfo {

@@ -37,12 +37,14 @@ export function lightMoved(previous: LightState, next: LightState): boolean {
 
 /**
  * Starts following the clock: at once, every {@link LIGHT_CHECK_MS}, and when
- * the clock jumps or the view mode changes. Returns the stop function.
+ * the clock jumps or the view mode changes. `pinned` may be a function, read at
+ * each check (the map's `setTheme`). Returns the stop function.
  */
-export function linkLight(store: AppStore, pinned: PinnedTheme | null): () => void {
+export function linkLight(store: AppStore, pinned: PinnedTheme | null | (() => PinnedTheme | null)): () => void {
+  const pin = typeof pinned === 'function' ? pinned : () => pinned;
   const update = (force = false) => {
     const state = store.getState();
-    const next = lightFor(state, pinned);
+    const next = lightFor(state, pin());
     if (force || lightMoved(state.light, next)) state.setLight(next);
   };
   update(true);

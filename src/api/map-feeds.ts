@@ -15,6 +15,8 @@ import type { AppState } from '../store.ts';
 import type { MapHost } from './map-host.ts';
 import type { MapSelection } from './map-selection.ts';
 import type { ResolvedMapOptions } from './options.ts';
+// `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
+import { Worker } from '../data/worker/script-worker.ts';
 
 /** What {@link startFeeds} works with. */
 export interface FeedsContext {

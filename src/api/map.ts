@@ -17,6 +17,9 @@ import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
 import type { DataSourceInfo } from './gtfs-link.ts';
 import type { LayerInterface } from '../layers/layer-types.ts';
 import { lightFor, linkLight } from './light-link.ts';
+import type { PinnedTheme } from '../data/light/view-light.ts';
+import { isInterfaceLanguage, matchLanguageTag, INTERFACE_LANGUAGES, type InterfaceLanguage } from '../data/languages.ts';
+import { THEMES, type Theme } from './option-types.ts';
 import { MapDataSources } from './map-data-sources.ts';
 import type { MapHost } from './map-host.ts';
 import { MapLayers } from './map-layers.ts';
@@ -127,6 +130,8 @@ export class Map extends Evented<MapEvents> {
   private options: ResolvedMapOptions | null = null;
   private cleanups: (() => void)[] = [];
   private removed = false;
+  /** The `theme` option, or the last {@link Map.setTheme} (null: the light follows the sun). */
+  private pinnedTheme: PinnedTheme | null = null;
   private readonly stats = createRenderStats();
   /** Where markers, popups and panels added through the API live (over the map, under the controls). */
   private readonly overlay = typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'tt-api-overlay' });
@@ -166,6 +171,7 @@ export class Map extends Evented<MapEvents> {
       : { longitude: resolved.center[0], latitude: resolved.center[1], zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch };
     const clock = new SimulationClock({ time: resolved.time });
     const pinned = resolved.theme === 'auto' ? null : resolved.theme;
+    this.pinnedTheme = pinned;
     const light = lightFor({ clock, viewState, viewMode: 'ground' }, pinned);
     const store = createAppStore({
       viewState,
@@ -186,7 +192,7 @@ export class Map extends Evented<MapEvents> {
     }));
     this.plugins.queueFromOptions(resolved.plugins);
 
-    this.cleanups.push(linkLight(store, pinned));
+    this.cleanups.push(linkLight(store, () => this.pinnedTheme));
     this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
     if (resolved.hash) this.cleanups.push(linkHash(store));
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
@@ -505,6 +511,22 @@ export class Map extends Evented<MapEvents> {
     return this.state().lang;
   }
 
+  /** Switches the interface language (a supported language, or a tag such as `ja-JP` that matches one). */
+  setLanguage(lang: InterfaceLanguage | (string & {})): this {
+    const match = isInterfaceLanguage(lang) ? lang : typeof lang === 'string' ? matchLanguageTag(lang) : undefined;
+    this.state().setLang(match ?? validateOneOf(lang, 'lang', INTERFACE_LANGUAGES));
+    return this;
+  }
+
+  /** Pins the interface theme (`light`, `dark`) or lets it follow the sun again (`auto`), as the `theme` option. */
+  setTheme(theme: Theme): this {
+    const value = validateOneOf(theme, 'theme', THEMES);
+    this.pinnedTheme = value === 'auto' ? null : value;
+    const state = this.state();
+    state.setLight(lightFor(state, this.pinnedTheme));
+    return this;
+  }
+
   /** `realtime` (the present, with real-time delays) or `playback` (a chosen time and speed, timetables only). */
   getClockMode(): ClockMode {
     return this.state().clockMode;
@@ -565,12 +587,24 @@ export class Map extends Evented<MapEvents> {
   /** Removes the map from the page and stops its timers. */
   remove(): void {
     this.removed = true;
+    const canvases = this.options ? [...this.options.container.querySelectorAll('canvas')] : [];
     this.plugins.removeAll();
     this.overlay?.remove();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();
     this.root = null;
+    for (const canvas of canvases) loseWebglContext(canvas);
   }
+}
+
+/**
+ * Frees the WebGL context of a canvas the map drew in. WebGL has no call that destroys a context and luma.gl's
+ * `device.destroy()` leaves it alive, so each map mounted and removed kept its deck.gl contexts until the browser
+ * dropped the oldest (it allows 16). Losing it is what MapLibre's `remove()` does for its own.
+ */
+function loseWebglContext(canvas: HTMLCanvasElement): void {
+  const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  if (context && !context.isContextLost()) context.getExtension('WEBGL_lose_context')?.loseContext();
 }
 
 /** A promise and the function that resolves it. */

@@ -5,6 +5,8 @@ import { RemoteOdptSource } from '../data/realtime/odpt-remote.ts';
 import { RealtimePoller, type RealtimeUpdate } from '../data/realtime/poller.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
 import type { AppStore } from '../store.ts';
+// `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
+import { Worker } from '../data/worker/script-worker.ts';
 
 /** Real-time settings of a map (project extra option `realtime`). */
 export interface RealtimeOptions {

@@ -2,7 +2,8 @@ import { MapView as DeckMapView } from '@deck.gl/core';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+// A file beside the chunk (`no-inline`: library builds would inline it as base64), which a consumer's bundler copies.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url&no-inline';
 import { useCallback, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';

@@ -57,3 +57,31 @@ test('<TransitMap> in a React app: props as options, listeners in on, the Map fr
   await page.waitForFunction(() => (window as unknown as { map: { getZoom(): number } | null }).map?.getZoom() === 14);
   expect(errors).toEqual([]);
 });
+
+test('a worker script that cannot load fires one error event naming its URL', async ({ page }) => {
+  // A page of our own beside the examples, whose map's train worker is answered with a 404.
+  await page.route('**/examples/worker-error.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><div id="map" style="position:absolute;inset:0"></div><script type="module">
+        import { Map } from '/lib/index.js';
+        window.mapErrors = [];
+        const map = new Map({ container: 'map', lang: 'en' });
+        map.on('error', (e) => window.mapErrors.push(e.message));
+        window.map = map;
+      </script>`,
+    }),
+  );
+  let workerUrl = '';
+  await page.route(/\/lib\/assets\/train-worker-[^/]*\.js$/, (route) => {
+    workerUrl = route.request().url();
+    return route.fulfill({ status: 404, body: 'Not found' });
+  });
+  await page.goto('/examples/worker-error.html');
+  const errors = () => page.evaluate(() => (window as unknown as { mapErrors: string[] }).mapErrors);
+  await expect.poll(errors, { timeout: 120_000 }).toHaveLength(1);
+  expect(workerUrl).toMatch(/\/lib\/assets\/train-worker-/);
+  expect((await errors())[0]).toContain(workerUrl);
+  await page.waitForTimeout(3000); // no second report of the same failure
+  expect(await errors()).toHaveLength(1);
+});

@@ -136,6 +136,20 @@ describe('the worker channel', () => {
     expect(channel.pendingCount).toBe(0);
   });
 
+  it('closes when the worker script could not load, naming its URL, and rejects later calls with the same error', async () => {
+    const errors: Error[] = [];
+    const pair = workerPair();
+    closers.push(pair.close);
+    const port = Object.assign(pair.main, { scriptUrl: 'https://example.org/sub/assets/train-worker-x.js' });
+    const channel = new WorkerChannel<TestMethods>(port, { failureMessage: (detail) => `its worker failed (${detail}).`, onError: (e) => errors.push(e) });
+    const call = channel.call('hang', undefined);
+    pair.main.fail(''); // a script that did not load fires an `error` without a message
+    const message = 'its worker failed (its script https://example.org/sub/assets/train-worker-x.js could not be loaded).';
+    await expect(call).rejects.toThrow(message);
+    await expect(channel.call('echo', 1)).rejects.toThrow(message);
+    expect(errors.map((e) => e.message)).toEqual([message]);
+  });
+
   it('rejects every call under way on terminate(), stops the worker, and rejects later calls', async () => {
     const { channel, worker } = connect();
     const call = channel.call('hang', undefined);

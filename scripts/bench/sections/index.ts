@@ -3,9 +3,10 @@ import { cameraSection } from './camera.ts';
 import { flightsSection } from './flights.ts';
 import { gtfsSection } from './gtfs.ts';
 import { loadSection } from './load.ts';
+import { packageSection } from './package.ts';
 import { rainSection } from './rain.ts';
 import { routingSection } from './routing.ts';
 import { trainsSection } from './trains.ts';
 
 /** Every section, in the order they run. Add new sections here. */
-export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection];
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection, packageSection];

@@ -9,6 +9,8 @@
 import { WorkerChannel } from '../worker/channel.ts';
 import type { TileReading } from './rain-grid.ts';
 import type { TileId } from './radar-tiles.ts';
+// `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
+import { Worker } from '../worker/script-worker.ts';
 
 /** Reads one tile's PNG into palette codes; rejects with why when it cannot be decoded. */
 export type TileReader = (png: Uint8Array, tile: TileId, size: number) => Promise<TileReading>;

@@ -10,11 +10,15 @@
  *   fire and answers (or throws) as it sees fit; the call waits for that answer.
  * - Every call still waiting is rejected when the worker fails (its `error` or
  *   `messageerror` event) or the channel is terminated, so no promise waits forever.
+ *   A worker whose script could not load (an `error` that is no `ErrorEvent`) is dead:
+ *   the channel closes, later calls reject with the same error, and the message names
+ *   the script's URL when the port is a {@link ScriptWorker}.
  * - One-way messages and events cost no more than a bare `postMessage`: the
  *   outgoing envelope is reused (ports clone a message when it is posted).
  *
  * @module
  */
+import type { ScriptWorker } from './script-worker.ts';
 import type { AnswerOf, ArgOf, ChannelPort, Events, FromWorker, Methods } from './wire.ts';
 
 /** Options of {@link WorkerChannel.call}. */
@@ -29,7 +33,8 @@ export interface CallOptions {
 export interface ChannelOptions {
   /**
    * The rejection message of calls under way when the worker fails, from the
-   * failure's own message (empty when it has none, e.g. a script that did not load).
+   * failure's own message (`its script <url> could not be loaded` for a script that
+   * did not load; empty when there is nothing to say).
    */
   failureMessage?: (detail: string) => string;
   /** The worker failed (`error` or `messageerror`); calls under way have been rejected with `error`. */
@@ -150,16 +155,20 @@ export class WorkerChannel<M extends Methods, E extends Events = Record<never, n
   };
 
   private readonly onError = (event: Event): void => {
-    const detail = (event as ErrorEvent).message ?? '';
     // Handled here: not also reported as an uncaught error of the page.
     if (this.options.onError) (event as Partial<Event>).preventDefault?.();
-    this.fail(detail);
+    const message = (event as Partial<ErrorEvent>).message;
+    if (message) return this.fail(message);
+    // No message: the script did not load (an uncaught error inside a running worker is an ErrorEvent with one).
+    const url = (this.port as Partial<ScriptWorker>).scriptUrl;
+    this.fail(url ? `its script ${url} could not be loaded` : '', true);
   };
 
   private readonly onMessageError = (): void => this.fail('a message from the worker could not be read');
 
-  private fail(detail: string) {
+  private fail(detail: string, dead = false) {
     const error = new Error((this.options.failureMessage ?? defaultFailure)(detail));
+    if (dead && this.closed === null) this.closed = error.message;
     this.rejectAll(error);
     this.options.onError?.(error);
   }

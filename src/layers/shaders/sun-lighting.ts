@@ -12,6 +12,7 @@
  *
  * @module
  */
+import type { ShaderModule } from '@luma.gl/shadertools';
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../../data/light/train-lighting.ts';
 import { uniformsModule } from './uniforms-module.ts';
 
@@ -21,8 +22,8 @@ vec3 sunLighting_getShade(vec3 normal, float glowShare) {
 }
 `;
 
-/** See the module description. */
-export const sunLighting = {
+/** See the module description. (Typed, so that the library's declarations can name it.) */
+export const sunLighting: ShaderModule<TrainLighting> = {
   ...uniformsModule('sunLighting', { ambient: 'vec3<f32>', sun: 'vec3<f32>', toSun: 'vec3<f32>', sky: 'vec3<f32>', toSky: 'vec3<f32>', glow: 'f32' }, { fs: true, functions }),
   defaultUniforms: DEFAULT_TRAIN_LIGHTING,
-} satisfies { defaultUniforms: TrainLighting };
+};
