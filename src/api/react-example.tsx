@@ -37,7 +37,7 @@ function Example() {
           }}
           on={{
             load: () => setLoaded(true),
-            selection: (e) => setSelection(e.selection),
+            selection: (e) => setSelection(String(e.selection ?? e.id)),
             deselection: () => setSelection('none'),
           }}
         />
