@@ -5,8 +5,8 @@
  * style (theme, light and language changes rebuild it).
  *
  * A custom layer written for Mapbox GL (`render(gl, matrix)`) and one written for MapLibre (`render(gl, options)`)
- * both work: the second argument is the model-view-projection matrix (16 numbers) that also carries the fields of
- * MapLibre's options object.
+ * both work: the second argument is Mapbox GL's matrix (16 numbers, Mercator coordinates to clip space) that
+ * also carries the fields of MapLibre's options object.
  *
  * @internal
  * @module
@@ -38,11 +38,15 @@ interface Entry {
   layer: Record<string, unknown> | CustomLayerInterface;
 }
 
-/** The model-view-projection matrix with MapLibre's options fields on it (one array per layer, reused each frame). */
+/**
+ * Mapbox GL's custom layer matrix (Mercator coordinates 0–1 to clip space, which MapLibre gives as
+ * `defaultProjectionData.mainMatrix`; its `modelViewProjectionMatrix` is in world pixels) with MapLibre's options
+ * fields on it: one array per layer, reused each frame.
+ */
 function renderArgument(target: RenderArgument, options: CustomRenderMethodInput | ArrayLike<number>): RenderArgument {
   const input = options as CustomRenderMethodInput;
-  target.set((input.modelViewProjectionMatrix ?? options) as ArrayLike<number>);
-  return Object.assign(target, input.modelViewProjectionMatrix ? input : {});
+  target.set((input.defaultProjectionData?.mainMatrix ?? options) as ArrayLike<number>);
+  return Object.assign(target, input.defaultProjectionData ? input : {});
 }
 
 type CustomImpl = Partial<Record<'onAdd' | 'onRemove' | 'prerender' | 'render', (...args: unknown[]) => void>> & { renderingMode?: '2d' | '3d' };
@@ -129,11 +133,15 @@ export class BasemapLayers {
     const map = this.map;
     const { id } = entry.spec;
     if (!map || map.getLayer(id)) return;
+    // MapLibre reports what it refuses (an invalid source or paint property) as its own `error` event, at once.
+    const refused = (e: { error?: { message: string } }) => this.reportError(`The base map refused layer "${id}": ${e.error?.message ?? 'invalid definition'}`, e.error);
+    map.on('error', refused);
     this.attempt(id, () => {
       if (entry.source && !map.getSource(id)) map.addSource(id, entry.source);
       map.addLayer(entry.layer as never, this.anchor(entry.beforeId));
-      if (entry.spec.type !== 'custom') map.setLayoutProperty(id, 'visibility', entry.visible ? 'visible' : 'none');
+      if (entry.spec.type !== 'custom' && map.getLayer(id)) map.setLayoutProperty(id, 'visibility', entry.visible ? 'visible' : 'none');
     });
+    map.off('error', refused);
   }
 
   /** `beforeId` when the style has it, else the first label layer of the base map (so plugin layers stay under names). */
