@@ -27,7 +27,12 @@ export default defineConfig({
     cssCodeSplit: false,
     lib: {
       // The React example (examples/react.html) is built with the library so that it shares its React.
-      entry: { index: resolve(import.meta.dirname, 'src/index.ts'), 'react-example': resolve(import.meta.dirname, 'src/api/react-example.tsx') },
+      // The Mini Tokyo 3D compat entry is an entry of the same build, so that it shares three.js and MapLibre with it.
+      entry: {
+        index: resolve(import.meta.dirname, 'src/index.ts'),
+        'mini-tokyo-3d': resolve(import.meta.dirname, 'src/mini-tokyo-3d.ts'),
+        'react-example': resolve(import.meta.dirname, 'src/api/react-example.tsx'),
+      },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
       cssFileName: 'style',

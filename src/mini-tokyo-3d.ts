@@ -1,6 +1,27 @@
 /**
- * The entry for code written for Mini Tokyo 3D, `tokyo-transit-3d/mini-tokyo-3d` (its plugins import
- * `'mini-tokyo-3d'`; point that name here). For now it offers the `Map`; its compatibility members come with the
- * plugin-compatibility work.
+ * The library under Mini Tokyo 3D's module name: `tokyo-transit-3d/mini-tokyo-3d` exports what
+ * `import … from 'mini-tokyo-3d'` gives plugins and pages written for it — `Map`, `Marker`, `Popup`, `Panel`,
+ * `THREE` (three.js with `GLTFLoader`, the copy the map's three.js layers draw with) and `mapboxgl` (MapLibre GL
+ * JS, the base map's library) — so that they run once that import is pointed here (a bundler alias or an import
+ * map). It is an entry of its own: three.js loads with it, not with the main entry.
+ *
+ * @module
  */
-export { Map } from './index.ts';
+import * as three from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import * as maplibregl from 'maplibre-gl';
+import { Map } from './api/map.ts';
+import { Marker } from './api/marker.ts';
+import { Panel } from './api/panel.ts';
+import { Popup } from './api/popup.ts';
+
+/** three.js with its `GLTFLoader` added, as Mini Tokyo 3D exports it (a module namespace cannot take members, hence the copy). */
+export const THREE: typeof three & { GLTFLoader: typeof GLTFLoader } = Object.freeze({ ...three, GLTFLoader });
+
+/** MapLibre GL JS under Mini Tokyo 3D's name for its base map library (`Evented`, `LngLat`, `MercatorCoordinate`, …). */
+export const mapboxgl: typeof maplibregl = maplibregl;
+
+export { Map, Marker, Panel, Popup };
+
+/** The same members as one object, like Mini Tokyo 3D's UMD build (`mt3d`). */
+export default { Map, Marker, Panel, Popup, THREE, mapboxgl };

@@ -136,6 +136,8 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: 'Plugin', link: `${prefix}developer-guide/api/plugin.html` },
           { text: 'THREE', link: `${prefix}developer-guide/api/three.html` },
           { text: 'MapLibre', link: `${prefix}developer-guide/api/mapboxgl.html` },
+          { text: 'Clock', link: `${prefix}developer-guide/api/clock.html` },
+          { text: 'Mini Tokyo 3D', link: `${prefix}developer-guide/api/mini-tokyo-3d.html` },
           { text: 'Secrets', link: `${prefix}developer-guide/api/secrets.html` },
           { text: t.dataSource, link: `${prefix}developer-guide/api/data-source.html` },
         ],

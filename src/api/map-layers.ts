@@ -1,7 +1,8 @@
 /**
  * The layers of a {@link Map} as the API sees them: the built-in ones it can show and hide, and those added with
  * `addLayer` (GeoJSON and 3D Tiles layers are drawn by the deck.gl composition from the store; three.js layers by
- * one three.js overlay, loaded with the first of them).
+ * one three.js overlay, loaded with the first of them; MapLibre style and custom layers go into the base map,
+ * `basemap-layers.ts`).
  *
  * @internal
  * @module
@@ -10,47 +11,68 @@ import { inZoomRange } from '../data/layer-zoom.ts';
 import type { ThreeOverlay } from '../layers/three-overlay.ts';
 import { BUILT_IN_LAYERS, type BuiltInLayer } from '../store.ts';
 import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
-import { checkLayer } from './layer-checks.ts';
+import { BasemapLayers, type BasemapLayerInterface } from './basemap-layers.ts';
+import { checkBasemapLayer, checkLayer, isBasemapLayerType } from './layer-checks.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
 
 const isBuiltIn = (id: string): id is BuiltInLayer => (BUILT_IN_LAYERS as readonly string[]).includes(id);
 
+/** Mini Tokyo 3D's base map layer ids that name a built-in layer here. */
+const LAYER_ALIASES: Readonly<Record<string, BuiltInLayer>> = { 'building-3d': 'buildings' };
+
 /** The layers of a map. */
 export class MapLayers {
   /** The three.js layers' drawing, created with the first one (three.js loads then). */
   private threeLayers: Promise<ThreeOverlay | null> | null = null;
+  /** Layers put into the base map's style. */
+  readonly basemap: BasemapLayers;
 
   /** @param overlay where the three.js canvas goes (null without a page) */
   constructor(
     private readonly host: MapHost,
     private readonly overlay: HTMLElement | null,
-  ) {}
+  ) {
+    this.basemap = new BasemapLayers(host.reportError);
+    host.onRemove(() => this.basemap.detach());
+  }
 
   /** See {@link Map.setLayerVisibility}. */
-  setVisibility(id: string, visibility: 'visible' | 'none'): void {
+  setVisibility(layerId: string, visibility: 'visible' | 'none'): void {
     const store = this.host.store();
     const value = validateOneOf(visibility, 'visibility', ['visible', 'none'] as const);
     const { customLayers } = store.getState();
+    const id = LAYER_ALIASES[layerId] ?? layerId;
+    if (this.basemap.has(id)) {
+      this.basemap.setVisibility(id, value === 'visible');
+      return;
+    }
     if (isBuiltIn(id)) {
       store.getState().setLayerVisibility(id, value === 'visible');
       return;
     }
     const custom = customLayers.find((l) => l.id === id);
     if (!custom) {
-      this.host.reportError(`No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${customLayers.length ? `, and the added ones ${customLayers.map((l) => l.id).join(', ')}` : ''}.`);
+      const added = [...customLayers.map((l) => l.id), ...this.basemap.ids()];
+      this.host.reportError(`No layer "${id}" exists; the built-in layers are ${BUILT_IN_LAYERS.join(', ')}${added.length ? `, and the added ones ${added.join(', ')}` : ''}.`);
       return;
     }
     store.getState().setCustomLayerVisibility(id, value === 'visible');
   }
 
   /** See {@link Map.addLayer}. */
-  add(layer: LayerInterface): void {
-    const checked = checkLayer(layer);
+  add(layer: LayerInterface | BasemapLayerInterface, beforeId?: string): void {
+    const basemapLayer = isBasemapLayerType((layer as { type?: unknown } | null)?.type);
+    const checked = basemapLayer ? null : checkLayer(layer);
+    const id = checked ? checked.id : checkBasemapLayer(layer, beforeId).id;
     const store = this.host.store();
     const { customLayers } = store.getState();
-    if (isBuiltIn(checked.id) || customLayers.some((l) => l.id === checked.id)) {
-      this.host.reportError(`A layer "${checked.id}" already exists; layer ids must be unique. The layer was not added.`);
+    if (isBuiltIn(id) || customLayers.some((l) => l.id === id) || this.basemap.has(id)) {
+      this.host.reportError(`A layer "${id}" already exists; layer ids must be unique. The layer was not added.`);
+      return;
+    }
+    if (!checked) {
+      this.basemap.add(layer as BasemapLayerInterface, beforeId);
       return;
     }
     store.getState().addCustomLayer(checked);
@@ -61,9 +83,14 @@ export class MapLayers {
   remove(id: string): void {
     const store = this.host.store();
     const { customLayers } = store.getState();
+    if (this.basemap.has(id)) {
+      this.basemap.remove(id);
+      return;
+    }
     const layer = customLayers.find((l) => l.id === id);
     if (!layer) {
-      this.host.reportError(`No layer "${id}" to remove: ${customLayers.length ? `the added layers are ${customLayers.map((l) => l.id).join(', ')}` : 'no layer was added'}.`);
+      const added = [...customLayers.map((l) => l.id), ...this.basemap.ids()];
+      this.host.reportError(`No layer "${id}" to remove: ${added.length ? `the added layers are ${added.join(', ')}` : 'no layer was added'}.`);
       return;
     }
     store.getState().removeCustomLayer(id);

@@ -27,6 +27,10 @@ import { MapPlugins } from './map-plugins.ts';
 import { startFeeds } from './map-feeds.ts';
 import { loadNetwork } from './network-load.ts';
 import { MapSelection, selectionIdOf, type MovingPosition } from './map-selection.ts';
+import type { BasemapLayerInterface } from './basemap-layers.ts';
+import { Mt3dClock } from './mt3d-clock.ts';
+import { clockSourceOf, lightColorOf, mt3dLanguage, selectionValueOf, type LightColor } from './mt3d-compat.ts';
+import { ObjectTracking, type TrackedObject } from './mt3d-tracking.ts';
 import {
   DEPRECATED_TRACKING_MODES,
   MapOptionError,
@@ -48,18 +52,20 @@ import { validateFiniteNumber } from './validators.ts';
 
 /** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
 export interface MapEvents extends MapGestureEvents {
-  /** The network is drawn for the first time. */
+  /** The network is drawn for the first time and the base map's style is loaded ({@link Map.getMapLibreMap} is set). */
   load: undefined;
   /** Something failed; `message` says what, where and why. */
   error: { message: string; error?: unknown };
   /**
    * A train, flight, station or GTFS vehicle was selected; `selection` is its id without prefix (`odpt.Train:`,
-   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`, `odpt.Station:`), or
-   * `gtfs:<data source id>:<vehicle id>` for a vehicle of a data source.
+   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`), `gtfs:<data source id>:<vehicle id>`
+   * for a vehicle of a data source, or for a station the ids (without `odpt.Station:`) of every station of its
+   * group, the chosen one first. For an object a plugin selected with {@link Map.trackObject}, the object's own
+   * fields (`id`, `selectionType`, …) instead.
    */
-  selection: { selection: string };
-  /** The selection ended. */
-  deselection: undefined;
+  selection: TrackedObject & { selection?: string | string[] };
+  /** The selection ended: `deselection` is what `selection` was (or the plugin's object's fields). */
+  deselection: TrackedObject & { deselection?: string | string[] };
   /** The tracking viewpoint changed. */
   trackingmode: { mode: TrackingMode };
   /** The view switched between ground and underground. */
@@ -150,6 +156,12 @@ export class Map extends Evented<MapEvents> {
   private readonly plugins = new MapPlugins(this.host);
   private readonly layers = new MapLayers(this.host, this.overlay);
   private readonly selections = new MapSelection(this.host, this.dataSources, this.flightsLinked.promise);
+  private readonly tracking = new ObjectTracking({
+    select: (id) => this.selections.set(id),
+    deselect: () => this.selections.set(null),
+    fire: (type, data) => this.fire(type, data),
+  });
+  private clockFacade: Mt3dClock | null = null;
 
   constructor(options: MapOptions) {
     super();
@@ -228,22 +240,29 @@ export class Map extends Evented<MapEvents> {
   private fireStoreEvents(s: AppState, previous: AppState) {
     if (s.networkDrawn && !previous.networkDrawn) {
       performance.mark(PERFORMANCE_MARKS.networkDrawn);
-      this.fire('load');
       // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and
       // decoding) would otherwise compete with the first view.
       if (s.manifest && !this.removed) {
         startFeeds(this.host, { options: this.options!, manifest: s.manifest, base: document.baseURI, stats: this.stats, selections: this.selections }).finally(() => this.flightsLinked.resolve());
       }
       if (this.options!.selection?.kind === 'station') this.selections.selectStation(this.options!.selection.id);
-      this.plugins.startPending();
       // Data sources load once the network is on screen, like the trains.
       this.dataSources.start();
       this.linkRainWhenSwitchedOn(this.store!);
     }
+    // `load` and the plugins wait for the base map too, so that getMapLibreMap() is set for them (as in Mini Tokyo 3D).
+    if (s.networkDrawn && s.basemap && !(previous.networkDrawn && previous.basemap)) {
+      this.layers.basemap.attach(s.basemap as MapLibreMap);
+      this.fire('load');
+      this.plugins.startPending();
+    }
     const id = selectionIdOf(s);
     const previousId = selectionIdOf(previous);
-    if (id && id !== previousId) this.fire('selection', { selection: id });
-    if (!id && previousId) this.fire('deselection');
+    if (id && id !== previousId) {
+      this.tracking.end();
+      this.fire('selection', { selection: selectionValueOf(s)! });
+    }
+    if (!id && previousId) this.fire('deselection', { deselection: selectionValueOf(previous)! });
     if (s.trackingMode !== previous.trackingMode) this.fire('trackingmode', { mode: s.trackingMode });
     if (s.viewMode !== previous.viewMode) this.fire('viewmode', { mode: s.viewMode });
     if (s.clockMode !== previous.clockMode) this.fire('clockmode', { mode: s.clockMode });
@@ -333,7 +352,7 @@ export class Map extends Evented<MapEvents> {
     return this.jumpTo({ pitch: validatePitch(pitch) });
   }
 
-  /** The base map's MapLibre instance (null until it is created): for what this API does not cover. */
+  /** The base map's MapLibre instance (set from `load` on, and before any plugin starts): for what this API does not cover. */
   getMapLibreMap(): MapLibreMap | null {
     return (this.state().basemap as MapLibreMap | null) ?? null;
   }
@@ -396,11 +415,14 @@ export class Map extends Evented<MapEvents> {
    * Adds a layer over the network, above the layers added before: a GeoJSON layer (`type: 'geojson'` and the
    * props of deck.gl's GeoJsonLayer), a 3D Tiles layer (`type: 'tile-3d'`, `data` a tileset URL) or a three.js
    * layer (`type: 'three'`, `onAdd(map, {renderer, scene, camera, THREE})`). `minzoom`/`maxzoom` (0–24) limit
-   * the zooms it shows at (hidden below `minzoom` and at `maxzoom` and above). An invalid definition throws;
-   * an id already in use fires `error`.
+   * the zooms it shows at (hidden below `minzoom` and at `maxzoom` and above). A MapLibre style layer (`fill`,
+   * `line`, `raster`, `symbol`, …, with a source id or a source object) or custom layer (`type: 'custom'`,
+   * `render(gl, matrix)` as in Mapbox GL, or MapLibre's `render(gl, options)`) goes into the base map's style,
+   * before the layer `beforeId` (or the base map's first labels when it has no such layer), and stays there when
+   * the style is rebuilt. An invalid definition throws; an id already in use fires `error`.
    */
-  addLayer(layer: LayerInterface): this {
-    this.layers.add(layer);
+  addLayer(layer: LayerInterface | BasemapLayerInterface, beforeId?: string): this {
+    this.layers.add(layer, beforeId);
     return this;
   }
 
@@ -577,6 +599,36 @@ export class Map extends Evented<MapEvents> {
   _overlayElement(): HTMLElement {
     if (!this.overlay) throw new Error('This map has no page to draw into.');
     return this.overlay;
+  }
+
+  /** The interface language as Mini Tokyo 3D's code (`pt` for Brazilian Portuguese; the others as {@link Map.getLanguage}). */
+  get lang(): string {
+    return mt3dLanguage(this.getLanguage());
+  }
+
+  /** The map's clock with the members of Mini Tokyo 3D's `Clock` (`getTime`, `getTimeString`, `setSpeed`, …). */
+  get clock(): Mt3dClock {
+    this.clockFacade ??= new Mt3dClock(clockSourceOf(this.requireStore()));
+    return this.clockFacade;
+  }
+
+  /** The element the map is drawn in (as {@link Map.getContainer}). */
+  get container(): HTMLElement | null {
+    return this.getContainer();
+  }
+
+  /**
+   * Selects an object of a plugin's own (`{id, selectionType, …}`): `selection` fires with its fields, and
+   * `deselection` with them when the selection ends (any other selection, or `trackObject()`). With no argument,
+   * ends the selection, the plugin's or the map's. `{type: 'train' | 'flight' | 'station', id}` selects that.
+   */
+  trackObject(object?: TrackedObject | null): void {
+    this.tracking.track(object);
+  }
+
+  /** The light on the map as `{r, g, b}`, each 0–1: 1, 1, 1 by full day, about 0.4 at night. */
+  getLightColor(): LightColor {
+    return lightColorOf(this.getLight());
   }
 
   /** The element the map is drawn in. */

@@ -6,6 +6,8 @@ export interface PanelOptions {
   modal?: boolean;
   /** Extra class names on the panel's element. */
   className?: string;
+  /** Anything else a subclass keeps (it reads it back from `this._options`, as in Mini Tokyo 3D). */
+  [key: string]: unknown;
 }
 
 let panelSerial = 0;
@@ -27,8 +29,11 @@ export class Panel {
   private readonly content: HTMLElement;
   private open = false;
   private returnFocus: HTMLElement | null = null;
+  /** The options it was made with (`modal` false unless given), for subclasses as in Mini Tokyo 3D. */
+  protected readonly _options: PanelOptions;
 
   constructor(options: PanelOptions = {}) {
+    this._options = { modal: false, ...options };
     this.modal = Boolean(options?.modal);
     const id = `tt-api-panel-${++panelSerial}`;
     this.element = document.createElement('section');
@@ -65,6 +70,7 @@ export class Panel {
       this.titleText.setAttribute('aria-expanded', 'true');
       this.titleText.addEventListener('click', () => {
         const collapsed = this.element.classList.toggle('tt-collapsed');
+        this.element.classList.toggle('collapsed', collapsed); // Mini Tokyo 3D's class, which plugins' CSS uses
         this.titleText.setAttribute('aria-expanded', String(!collapsed));
       });
     }

@@ -6,6 +6,7 @@
  */
 import { CLOCK_MODES, SEARCH_MODES, VIEW_MODES, pluginVisible, type MapModes, type PluginModes } from '../data/plugin-modes.ts';
 import { INTERFACE_LANGUAGES } from '../data/languages.ts';
+import { iconStyleText } from './icon-style.ts';
 import { fail, formatOptionValue, validateBoolean, validateObject, validateString } from './validators.ts';
 import type { PluginEntry } from '../store.ts';
 
@@ -15,13 +16,17 @@ export interface PluginInterface {
   id: string;
   /** Its name per interface language (`en`, `ja`, …); English is the fallback. */
   name?: Partial<Record<string, string>>;
-  /** CSS declarations for its icon in the layers panel (e.g. `background-image: url(icon.svg)`). */
-  iconStyle?: string;
+  /**
+   * Its icon's style in the layers panel: a style object with camelCase names as in Mini Tokyo 3D
+   * (`{backgroundImage: 'url(icon.svg)', backgroundSize: '32px'}`), or CSS declarations as text
+   * (`background-image: url(icon.svg)`).
+   */
+  iconStyle?: string | Readonly<Record<string, string | number>>;
   /** Enabled when added (default true). */
   enabled?: boolean;
   /** Clock modes it is visible in (default both). */
   clockModes?: readonly ('realtime' | 'playback')[];
-  /** Search modes it is visible in (default all three). */
+  /** Search modes it is visible in (default `['none']`: hidden while the route search panels are open). */
   searchModes?: readonly ('none' | 'edit' | 'route')[];
   /** View modes it is visible in (default both). */
   viewModes?: readonly ('ground' | 'underground')[];
@@ -29,16 +34,23 @@ export interface PluginInterface {
   onAdd?: (map: unknown) => void;
   /** Removed from the map (last callback; `onDisabled` comes first when it was enabled). */
   onRemove?: (map: unknown) => void;
-  /** Switched on (also right after `onAdd` when it starts enabled). */
+  /** Switched on (also right after `onAdd` when it starts enabled); `onVisibilityChanged` follows at once. */
   onEnabled?: () => void;
-  /** Switched off. */
+  /** Switched off (after `onVisibilityChanged(false)`). */
   onDisabled?: () => void;
-  /** Became visible or hidden because the map's modes changed. */
+  /**
+   * Whether it is to be shown now (enabled, and the map in modes it lists): called right after `onEnabled`, before
+   * `onDisabled` (with false), and on every change of the map's clock, search or view mode while it is enabled,
+   * also when the value stays the same.
+   */
   onVisibilityChanged?: (visible: boolean) => void;
 }
 
 /** A checked plugin with its modes filled in. */
 export type CheckedPlugin = PluginModes & { id: string; names: Record<string, string>; iconStyle: string; enabled: boolean; plugin: PluginInterface };
+
+/** Like Mini Tokyo 3D's, plugins are hidden while the route search panels are open unless they say otherwise. */
+const DEFAULT_SEARCH_MODES = ['none'] as const;
 
 const CALLBACKS = ['onAdd', 'onRemove', 'onEnabled', 'onDisabled', 'onVisibilityChanged'] as const;
 
@@ -63,7 +75,7 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
     const given = validateObject(plugin.name, `${path}.name`, `an object of names per language (${INTERFACE_LANGUAGES.join(', ')})`);
     for (const [lang, text] of Object.entries(given)) names[lang] = validateString(text, `${path}.name.${lang}`, 'a name');
   }
-  const iconStyle = plugin.iconStyle === undefined ? '' : validateString(plugin.iconStyle, `${path}.iconStyle`, 'CSS declarations');
+  const iconStyle = iconStyleText(plugin.iconStyle, `${path}.iconStyle`);
   const enabled = plugin.enabled === undefined ? true : validateBoolean(plugin.enabled, `${path}.enabled`);
   for (const name of CALLBACKS) {
     if (plugin[name] !== undefined && typeof plugin[name] !== 'function') fail(`${path}.${name}`, plugin[name], `${formatOptionValue(plugin[name])} is not a function.`);
@@ -74,7 +86,7 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
     iconStyle,
     enabled,
     clockModes: checkModes(plugin.clockModes, `${path}.clockModes`, CLOCK_MODES),
-    searchModes: checkModes(plugin.searchModes, `${path}.searchModes`, SEARCH_MODES),
+    searchModes: plugin.searchModes === undefined ? DEFAULT_SEARCH_MODES : checkModes(plugin.searchModes, `${path}.searchModes`, SEARCH_MODES),
     viewModes: checkModes(plugin.viewModes, `${path}.viewModes`, VIEW_MODES),
     plugin: plugin as unknown as PluginInterface,
   };
@@ -82,12 +94,14 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
 
 
 /**
- * Runs one plugin's callbacks as it is added, switched, shown or hidden by the modes, and removed. A callback that
- * throws is reported through `onError` and the map goes on.
+ * Runs one plugin's callbacks as it is added, switched, shown or hidden by the modes, and removed, in Mini Tokyo
+ * 3D's order: `onAdd`, `onEnabled` then `onVisibilityChanged(visible)`; `onVisibilityChanged(false)` then
+ * `onDisabled`; `onRemove` last. A callback that throws is reported through `onError` and the map goes on.
  */
 export class PluginRunner {
   private enabled: boolean;
-  private visible: boolean;
+  /** Whether the map's modes are ones it lists (the layers panel says when they are not). */
+  private inModes: boolean;
 
   constructor(
     readonly checked: CheckedPlugin,
@@ -96,34 +110,42 @@ export class PluginRunner {
     private readonly onError: (message: string) => void,
   ) {
     this.enabled = checked.enabled;
-    this.visible = pluginVisible(checked, modes);
+    this.inModes = pluginVisible(checked, modes);
     this.call('onAdd', map);
-    if (this.enabled) this.call('onEnabled');
-    if (!this.visible) this.call('onVisibilityChanged', false);
+    if (this.enabled) this.enable();
   }
 
   get entry(): PluginEntry {
     const { id, names, iconStyle } = this.checked;
-    return { id, names, iconStyle, enabled: this.enabled, visible: this.visible };
+    return { id, names, iconStyle, enabled: this.enabled, visible: this.inModes };
   }
 
   setEnabled(enabled: boolean): void {
     if (enabled === this.enabled) return;
     this.enabled = enabled;
-    this.call(enabled ? 'onEnabled' : 'onDisabled');
+    if (enabled) this.enable();
+    else this.disable();
   }
 
-  /** The map's modes changed. */
+  /** The map's modes changed (or were set again): an enabled plugin is told whether it is visible, every time. */
   modes(now: MapModes): void {
-    const visible = pluginVisible(this.checked, now);
-    if (visible === this.visible) return;
-    this.visible = visible;
-    this.call('onVisibilityChanged', visible);
+    this.inModes = pluginVisible(this.checked, now);
+    if (this.enabled) this.call('onVisibilityChanged', this.inModes);
   }
 
   remove(): void {
-    if (this.enabled) this.call('onDisabled');
+    if (this.enabled) this.disable();
     this.call('onRemove', this.map);
+  }
+
+  private enable() {
+    this.call('onEnabled');
+    this.call('onVisibilityChanged', this.inModes);
+  }
+
+  private disable() {
+    this.call('onVisibilityChanged', false);
+    this.call('onDisabled');
   }
 
   private call(name: (typeof CALLBACKS)[number], ...args: unknown[]) {

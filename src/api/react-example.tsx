@@ -60,7 +60,7 @@ function Example() {
             page.loads = (page.loads ?? 0) + 1; // counted by the browser test that mounts it again and again
           }}
           on={{
-            selection: (e) => setSelection(e.selection),
+            selection: (e) => setSelection(String(e.selection ?? e.id)),
             deselection: () => setSelection('none'),
           }}
         />

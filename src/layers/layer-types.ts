@@ -48,8 +48,8 @@ export interface ThreeLayerContext {
 /** A three.js layer: a scene of yours drawn in the map's view with the map's camera. */
 export interface ThreeLayerInterface extends LayerInterfaceBase {
   type: 'three';
-  /** Colour of the light on the scene (a number such as `0xffffff`, or a CSS colour string); default white. */
-  lightColor?: number | string;
+  /** Colour of the light on the scene (a number such as `0xffffff`, a CSS colour string or a `THREE.Color`); default white. */
+  lightColor?: number | string | object;
   /** Called once three.js is loaded and the layer's scene exists: add your objects to `context.scene`. */
   onAdd?: (map: unknown, context: ThreeLayerContext) => void;
   /** Called when the layer is removed. */

@@ -3,7 +3,9 @@
  * per layer, drawn every animation frame with the map's camera while any such layer exists.
  *
  * The scenes are in the model space of `src/data/model-space.ts` (east, north, up from Tokyo Station, in
- * Mercator units); each camera's projection is the map's view-projection carried into that space.
+ * Mercator units). Each camera's view matrix takes that space to an eye space in screen pixels (the camera about
+ * 1.5 screen heights from the centre, as Mapbox GL's and so Mini Tokyo 3D's), so that what depends on eye
+ * distances (a point sprite's `gl_PointSize`, fog) looks as it does there; its projection is the map's.
  *
  * @module
  */
@@ -24,7 +26,7 @@ export interface ThreeView {
 /** What a three.js layer gives and gets. */
 export interface ThreeLayerEntry {
   id: string;
-  lightColor?: number | string;
+  lightColor?: number | string | THREE.Color;
   onAdd?: (map: unknown, context: ThreeContext) => void;
   onRemove?: (map: unknown, context: ThreeContext) => void;
 }
@@ -32,7 +34,7 @@ export interface ThreeLayerEntry {
 export interface ThreeContext {
   renderer: THREE.WebGLRenderer;
   scene: THREE.Scene;
-  camera: THREE.Camera;
+  camera: THREE.PerspectiveCamera;
   THREE: typeof THREE;
 }
 
@@ -77,8 +79,9 @@ export class ThreeOverlay {
   /** Adds a layer: its scene and camera are created and handed to its `onAdd`. */
   add(entry: ThreeLayerEntry): void {
     const scene = new THREE.Scene();
-    const camera = new THREE.Camera();
+    const camera = new THREE.PerspectiveCamera();
     camera.matrixAutoUpdate = false;
+    camera.matrixWorldAutoUpdate = false; // its matrices are set each frame from the map's camera
     const ambient = new THREE.AmbientLight(0xffffff, 0.6);
     const sun = new THREE.DirectionalLight(0xffffff, 0.9);
     sun.position.set(-0.5, -1, 2);
@@ -139,12 +142,17 @@ export class ThreeOverlay {
       this.renderer.setSize(width, height, false);
     }
     const viewport = new WebMercatorViewport({ width, height, ...this.view() });
-    const projection = new Matrix4(viewport.viewProjectionMatrix as number[]).multiplyRight(this.modelToCommon);
+    // deck.gl's eye space is in screen heights: scaled to pixels here, and back in the projection.
+    const view = new Matrix4().scale([height, height, height]).multiplyRight(viewport.viewMatrix as number[]).multiplyRight(this.modelToCommon);
+    const projection = new Matrix4(viewport.projectionMatrix as number[]).scale([1 / height, 1 / height, 1 / height]);
     this.renderer.clear();
     for (const { context, visible } of this.layers) {
       if (!visible) continue;
-      context.camera.projectionMatrix.fromArray(projection);
-      context.camera.projectionMatrixInverse.copy(context.camera.projectionMatrix).invert();
+      const { camera } = context;
+      camera.matrixWorldInverse.fromArray(view);
+      camera.matrixWorld.copy(camera.matrixWorldInverse).invert();
+      camera.projectionMatrix.fromArray(projection);
+      camera.projectionMatrixInverse.copy(camera.projectionMatrix).invert();
       this.renderer.resetState();
       this.renderer.render(context.scene, context.camera);
     }

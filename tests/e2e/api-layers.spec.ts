@@ -91,7 +91,7 @@ test('a GeoJSON layer draws its line, hides with setLayerVisibility and below it
     map.addLayer({ id: 'trains', type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
     map.removeLayer('nope');
     const thrown: string[] = [];
-    for (const bad of [{ id: 'x', type: 'geojson', minzoom: 25 }, { id: 'y', type: 'heatmap' }, { id: '', type: 'geojson' }, { id: 'z', type: 'tile-3d', data: 'a.json', lightColor: [300, 0, 0] }]) {
+    for (const bad of [{ id: 'x', type: 'geojson', minzoom: 25 }, { id: 'y', type: 'sky' }, { id: '', type: 'geojson' }, { id: 'z', type: 'tile-3d', data: 'a.json', lightColor: [300, 0, 0] }]) {
       try {
         map.addLayer(bad as never);
       } catch (e) {
@@ -102,7 +102,8 @@ test('a GeoJSON layer draws its line, hides with setLayerVisibility and below it
   });
   expect(result).toEqual([
     expect.stringMatching(/"layer.minzoom": 25 is out of range; expected a number from 0 to 24/),
-    expect.stringMatching(/"layer.type": "heatmap" is not one of geojson, tile-3d, three/),
+    // MapLibre's own types (heatmap, fill, …) go to the base map now (mt3d-plugins.spec.ts).
+    expect.stringMatching(/"layer.type": "sky" is not one of geojson, tile-3d, three, fill, /),
     expect.stringMatching(/"layer.id"/),
     expect.stringMatching(/"layer.lightColor": \[300,0,0\] is not an RGB colour/),
   ]);

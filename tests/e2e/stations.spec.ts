@@ -22,7 +22,8 @@ async function open(page: Page, query = '') {
   await page.evaluate(() => {
     const w = window as unknown as { events: string[] };
     w.events = [];
-    window.map.on('selection', (e: { selection: string }) => w.events.push(`selection ${e.selection}`));
+    // A station's selection carries its group's station ids, the chosen one first.
+    window.map.on('selection', (e) => w.events.push(`selection ${Array.isArray(e.selection) ? e.selection[0] : e.selection}`));
     window.map.on('deselection', () => w.events.push('deselection'));
   });
 }

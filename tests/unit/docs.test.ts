@@ -255,8 +255,8 @@ const SPEC_ROUTES = [
   '/user-guide/',
   ...USER_PAGES.map((p) => `/user-guide/${p}.html`),
 ];
-/** Pages of the developer guide beyond the specification's list (for contributors), also in both languages and sidebars. */
-const EXTRA_ROUTES = ['/developer-guide/architecture.html', '/developer-guide/benchmarks.html'];
+/** Pages of the developer guide beyond the specification's list (for contributors; Mini Tokyo 3D compatibility), also in both languages and sidebars. */
+const EXTRA_ROUTES = ['/developer-guide/architecture.html', '/developer-guide/benchmarks.html', '/developer-guide/api/clock.html', '/developer-guide/api/mini-tokyo-3d.html'];
 /** Every route of the site. */
 const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 

@@ -29,7 +29,8 @@ describe('layers added through the API', () => {
     };
     expect(message(null)).toBe('Invalid option "layer": null is not an object; expected a layer object with id and type.');
     expect(message({ type: 'geojson' })).toBe('Invalid option "layer.id": undefined is not a string; expected a layer id.');
-    expect(message({ id: 'a', type: 'fill' })).toBe('Invalid option "layer.type": "fill" is not one of geojson, tile-3d, three.');
+    // MapLibre's style layer types (and `custom`) go to the base map (checkBasemapLayer); others are refused.
+    expect(message({ id: 'a', type: 'sky' })).toBe('Invalid option "layer.type": "sky" is not one of geojson, tile-3d, three, fill, line, symbol, circle, heatmap, fill-extrusion, raster, hillshade, color-relief, background, custom.');
     expect(message({ id: 'a', type: 'geojson', minzoom: -1 })).toBe('Invalid option "layer.minzoom": -1 is out of range; expected a number from 0 to 24.');
     expect(message({ id: 'a', type: 'geojson', maxzoom: 24.5 })).toBe('Invalid option "layer.maxzoom": 24.5 is out of range; expected a number from 0 to 24.');
     expect(message({ id: 'a', type: 'tile-3d' })).toBe('Invalid option "layer.data": undefined is not a string; expected the URL of a tileset.json.');

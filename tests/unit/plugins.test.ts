@@ -19,9 +19,11 @@ function recorder(extra: Partial<PluginInterface> = {}) {
 }
 
 describe('plugins', () => {
-  it('are visible only in the modes they list (all by default)', () => {
+  it('are visible only in the modes they list (all clock and view modes, and no open search, by default)', () => {
     const all = checkPlugin({ id: 'a' });
-    expect(pluginVisible(all, { clockMode: 'playback', searchMode: 'route', viewMode: 'underground' })).toBe(true);
+    expect(pluginVisible(all, { clockMode: 'playback', searchMode: 'none', viewMode: 'underground' })).toBe(true);
+    expect(pluginVisible(all, { clockMode: 'playback', searchMode: 'route', viewMode: 'underground' })).toBe(false);
+    expect(pluginVisible(checkPlugin({ id: 's', searchModes: ['none', 'route'] }), { ...GROUND, searchMode: 'route' })).toBe(true);
     const ground = checkPlugin({ id: 'b', viewModes: ['ground'], clockModes: ['realtime'] });
     expect(pluginVisible(ground, GROUND)).toBe(true);
     expect(pluginVisible(ground, { ...GROUND, viewMode: 'underground' })).toBe(false);
@@ -36,7 +38,7 @@ describe('plugins', () => {
     expect(pluginName({}, 'en', 'f')).toBe('f');
   });
 
-  it('run their callbacks in order: add and enable, switches, mode changes only when visibility changes, disable and remove', () => {
+  it("run their callbacks in Mini Tokyo 3D's order: visibility after enabling, before disabling, and on every mode change", () => {
     const { calls, plugin } = recorder({ viewModes: ['ground'] });
     const runner = new PluginRunner(checkPlugin(plugin), 'map', GROUND, () => undefined);
     runner.setEnabled(false);
@@ -46,18 +48,27 @@ describe('plugins', () => {
     runner.modes({ ...GROUND, viewMode: 'underground' });
     runner.modes(GROUND);
     runner.remove();
-    expect(calls).toEqual(['onAdd map', 'onEnabled', 'onDisabled', 'onEnabled', 'onVisibilityChanged false', 'onVisibilityChanged true', 'onDisabled', 'onRemove']);
+    expect(calls).toEqual([
+      'onAdd map', 'onEnabled', 'onVisibilityChanged true',
+      'onVisibilityChanged false', 'onDisabled',
+      'onEnabled', 'onVisibilityChanged true',
+      'onVisibilityChanged true', 'onVisibilityChanged false', 'onVisibilityChanged true',
+      'onVisibilityChanged false', 'onDisabled', 'onRemove',
+    ]);
   });
 
-  it('that start disabled, or hidden, say so after onAdd; a throwing callback is reported and the others still run', () => {
-    const hidden = recorder({ enabled: false, viewModes: ['underground'] });
-    new PluginRunner(checkPlugin(hidden.plugin), 'map', GROUND, () => undefined).remove();
-    expect(hidden.calls).toEqual(['onAdd map', 'onVisibilityChanged false', 'onRemove']);
+  it('that start disabled get onAdd and onRemove only, hidden ones onVisibilityChanged(false); a throwing callback is reported and the others still run', () => {
+    const disabled = recorder({ enabled: false, viewModes: ['underground'] });
+    new PluginRunner(checkPlugin(disabled.plugin), 'map', GROUND, () => undefined).remove();
+    expect(disabled.calls).toEqual(['onAdd map', 'onRemove']);
+    const hidden = recorder({ viewModes: ['underground'] });
+    new PluginRunner(checkPlugin(hidden.plugin), 'map', GROUND, () => undefined);
+    expect(hidden.calls).toEqual(['onAdd map', 'onEnabled', 'onVisibilityChanged false']);
     const errors: string[] = [];
     const broken = recorder({ onEnabled: () => { throw new Error('no canvas'); } });
     new PluginRunner(checkPlugin(broken.plugin), 'map', GROUND, (m) => errors.push(m)).remove();
     expect(errors).toEqual(['The onEnabled of plugin "p" failed: no canvas']);
-    expect(broken.calls).toEqual(['onAdd map', 'onDisabled', 'onRemove']);
+    expect(broken.calls).toEqual(['onAdd map', 'onVisibilityChanged true', 'onVisibilityChanged false', 'onDisabled', 'onRemove']);
   });
 
   it('are checked with messages naming the property', () => {
@@ -76,5 +87,12 @@ describe('plugins', () => {
     expect(message({ id: 'a', searchModes: 'none' })).toBe('Invalid option "plugins[1].searchModes": "none" is not a list of none, edit, route.');
     expect(message({ id: 'a', onEnabled: 1 })).toBe('Invalid option "plugins[1].onEnabled": 1 is not a function.');
     expect(message({ id: 'a', iconStyle: 'background: red', name: { en: 'A', ja: 'エー' } })).toBe('accepted');
+    expect(message({ id: 'a', iconStyle: 3 })).toMatch(/^Invalid option "plugins\[1\]\.iconStyle": 3 is neither CSS declarations nor a style object/);
+    expect(message({ id: 'a', iconStyle: { backgroundSize: {} } })).toBe('Invalid option "plugins[1].iconStyle.backgroundSize": {} is not a CSS value; expected a string.');
+  });
+
+  it("take Mini Tokyo 3D's iconStyle objects as CSS declarations", () => {
+    const { iconStyle } = checkPlugin({ id: 'f', iconStyle: { backgroundSize: '32px', backgroundImage: 'url("data:image/svg+xml,%3csvg%3e")', webkitMaskSize: '10px', '--tint': 'red' } });
+    expect(iconStyle).toBe('background-size: 32px; background-image: url("data:image/svg+xml,%3csvg%3e"); -webkit-mask-size: 10px; --tint: red');
   });
 });

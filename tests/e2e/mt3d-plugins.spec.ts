@@ -1,0 +1,166 @@
+/**
+ * Plugins written for Mini Tokyo 3D, through the library's compat entry (`'mini-tokyo-3d'` resolved by an import
+ * map to `/lib/mini-tokyo-3d.js`): the probe plugins of tests/fixtures/mt3d make the calls of its published
+ * fireworks and live-camera plugins, and of the base map layers of its other plugins. Their internet requests are
+ * answered here with local data.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForNetwork } from './support/map-page.ts';
+import { waitForStillView } from './support/waits.ts';
+import { encodePng } from './support/png.ts';
+import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/mt3d');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+/** 19:30 in Tokyo, the page's clock: a fireworks event runs 19:00–21:00. */
+const NOW = Date.parse('2026-11-24T19:30:00+09:00');
+const TOKYO_STATION: [number, number] = [139.7671, 35.6812];
+const CAMERA_AT: [number, number] = [139.7671, 35.6850];
+const RASTER = hex('#ff5a00');
+
+function solidPng(rgb: Rgb): Buffer {
+  const data = new Uint8Array(256 * 256 * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([...rgb, 255], i);
+  return encodePng({ width: 256, height: 256, data });
+}
+
+/** Serves the probes and answers the plugins' requests to the internet. */
+async function openProbes(page: Page) {
+  await page.route('**/mt3d-fixtures/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    const body = await readFile(join(FIXTURES, name));
+    await route.fulfill({ body, contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+  });
+  await page.route('https://mini-tokyo.appspot.com/fireworks', (route) =>
+    route.fulfill({ json: [{ id: 'sumida', name: { en: 'Test fireworks', ja: 'テスト花火' }, center: TOKYO_STATION, start: NOW - 1_800_000, end: NOW + 5_400_000 }] }),
+  );
+  await page.route('https://mini-tokyo.appspot.com/livecam', (route) =>
+    route.fulfill({
+      json: [{ id: 'cam-1', name: { en: 'Marunouchi camera', ja: '丸の内カメラ' }, center: CAMERA_AT, zoom: 16, bearing: 0, pitch: 30, thumbnail: 'https://mini-tokyo.appspot.com/thumb.png', html: '<p class="probe-video">Live picture</p>' }],
+    }),
+  );
+  await page.route('https://mini-tokyo.appspot.com/thumb.png', (route) => route.fulfill({ body: solidPng([0, 0, 255]), contentType: 'image/png' }));
+  await page.route('https://tiles.example.invalid/**', (route) => route.fulfill({ body: solidPng(RASTER), contentType: 'image/png' }));
+  await page.goto('/mt3d-fixtures/page.html');
+  await waitForNetwork(page);
+}
+
+const probeLog = (page: Page) => page.evaluate(() => (window as unknown as { probeLog: string[] }).probeLog);
+const mapErrors = (page: Page) => page.evaluate(() => (window as unknown as { mapErrors: string[] }).mapErrors);
+
+/** Pixels of a colour in a square around a place. */
+async function colourAround(page: Page, lngLat: [number, number], rgb: Rgb, size: number, name?: string) {
+  await waitForStillView(page);
+  const point = await page.evaluate((p) => window.map.project(p), lngLat);
+  const image = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
+  return countColor(image, rectAround(point, size, size, image), rgb, 60);
+}
+
+test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its clock, language and light', async ({ page }) => {
+  await openProbes(page);
+  await expect.poll(() => probeLog(page)).toEqual(expect.arrayContaining(['fireworks: events 1', 'livecam: cameras 1 visible=true', 'fireworks: launched']));
+  const log = await probeLog(page);
+  expect(log).toEqual(expect.arrayContaining([
+    expect.stringMatching(/^fireworks: onAdd lang=en basemap=true day=03:00 now=19:3\d$/),
+    'livecam: onAdd basemap=true container=true',
+    'livecam: onEnabled basemap=true',
+    'layers: onAdd container=true light=true',
+    'layers: custom onAdd true',
+    'fireworks: layer onAdd scene=true camera=true',
+  ]));
+  const fireworks = log.filter((l) => l.startsWith('fireworks: on'));
+  expect(fireworks.slice(0, 3)).toEqual([expect.stringMatching(/^fireworks: onAdd /), 'fireworks: onEnabled', 'fireworks: onVisibilityChanged true']);
+  // The plugins' switches, with their iconStyle objects applied.
+  await page.getByTestId('layers-button').click();
+  const icon = page.getByTestId('plugin-fireworks-probe').locator('.tt-plugin-icon');
+  await expect(icon).toHaveCSS('background-size', '32px auto');
+  await expect(page.getByTestId('plugin-livecam-probe').locator('.tt-plugin-icon')).toHaveCSS('background-color', 'rgb(0, 120, 255)');
+  await page.keyboard.press('Escape');
+  // The control added through getMapboxMap() is shown, and so is the event's marker.
+  await expect(page.locator('.probe-fireworks-ctrl')).toBeVisible();
+  await expect(page.locator('.probe-fireworks-marker')).toHaveText('Test fireworks');
+  await expect(page.locator('.probe-fireworks-marker')).toBeVisible();
+  expect(await page.evaluate(() => ({ lang: window.map.lang, time: window.map.clock.getTimeString(), speed: window.map.clock.speed }))).toEqual({ lang: 'en', time: expect.stringMatching(/^19:3\d$/), speed: 1 });
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+test("a three layer's point sprites have Mini Tokyo 3D's size; custom, fill and raster layers go into the base map and stay after a style rebuild", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await openProbes(page);
+  await expect.poll(() => probeLog(page)).toContain('fireworks: launched');
+  const burst: [number, number] = [TOKYO_STATION[0], TOKYO_STATION[1] + 0.004];
+  const MAGENTA = hex('#ff00ff');
+  // gl_PointSize = 400 · 100 / eye distance: about 37 px across at 1.5 screen heights (720 px), 8 sprites over ~10 px.
+  const sprites = await colourAround(page, burst, MAGENTA, 200, 'mt3d-fireworks.png');
+  expect(sprites, 'the sprites are drawn').toBeGreaterThan(400);
+  expect(sprites, 'at the size Mini Tokyo 3D draws them, not clamped to the largest point size').toBeLessThan(6000);
+
+  const YELLOW = hex('#ffe600');
+  const CUSTOM_AT: [number, number] = [139.7745, 35.6812];
+  const FILL_AT: [number, number] = [139.7597, 35.6812];
+  const CYAN = hex('#00e5ff');
+  expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer (render(gl, matrix))').toBeGreaterThan(600);
+  expect(await colourAround(page, FILL_AT, CYAN, 60), 'the fill layer').toBeGreaterThan(600);
+  await page.evaluate(() => void window.map.setLayerVisibility('probe-custom', 'none'));
+  expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer hidden').toBeLessThan(20);
+
+  // Hiding the buildings rebuilds the base map's style: the fill layer is put back.
+  const styleLoads = await page.evaluateHandle(() => {
+    const counter = { count: 0 };
+    window.map.getMapLibreMap()!.on('styledata', () => counter.count++);
+    return counter;
+  });
+  await page.evaluate(() => void window.map.setLayerVisibility('building-3d', 'none'));
+  await page.waitForFunction((c) => c.count > 0, styleLoads);
+  expect(await colourAround(page, FILL_AT, CYAN, 60, 'mt3d-fill-after-rebuild.png'), 'the fill layer after the rebuild').toBeGreaterThan(600);
+
+  // The raster layer (inline source, before 'poi', which this style has not: under the labels) shows when asked.
+  await page.evaluate(() => void window.map.setLayerVisibility('probe-raster', 'visible'));
+  await waitForStillView(page);
+  const shown = await screenshotImage(page);
+  await attachPng(testInfo, 'mt3d-raster.png', shown);
+  const whole = { x: 0, y: 0, width: shown.width, height: shown.height };
+  const covered = countColor(shown, whole, RASTER, 40);
+  expect(covered, 'the raster tiles cover the map').toBeGreaterThan(shown.width * shown.height * 0.3);
+  await page.evaluate(() => void window.map.removeLayer('probe-raster'));
+  await waitForStillView(page);
+  const removed = await screenshotImage(page);
+  // What is left of the colour is the base map's and the railways' own orange.
+  expect(countColor(removed, whole, RASTER, 40), 'removed').toBeLessThan(covered / 50);
+  expect(await page.evaluate(() => window.map.getMapLibreMap()!.getSource('probe-raster'))).toBeUndefined();
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+test('a live-camera probe: marker, popup on hover, a selection of its own with a Panel subclass, ended by trackObject()', async ({ page }) => {
+  await openProbes(page);
+  await expect.poll(() => probeLog(page)).toContain('livecam: cameras 1 visible=true');
+  await page.evaluate(() => {
+    const w = window as unknown as { events: unknown[] };
+    w.events = [];
+    window.map.on('selection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+    window.map.on('deselection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+  });
+  const marker = page.locator('.probe-livecam-marker');
+  await expect(marker).toBeVisible();
+  await marker.hover();
+  await expect(page.locator('.probe-thumbnail')).toHaveText('Marunouchi camera');
+  await marker.click();
+  const panel = page.locator('.probe-livecam-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Marunouchi camera');
+  await expect(panel.locator('.probe-video')).toHaveText('Live picture');
+  await page.evaluate(() => void window.map.trackObject());
+  await expect(panel).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([
+    { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
+    { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
+  ]);
+  expect(await probeLog(page)).toEqual(expect.arrayContaining(['livecam: selection cam-1', 'livecam: deselection cam-1']));
+  // A station selected through the map ends nothing of the plugin's and carries its group's station ids.
+  await page.evaluate(() => void window.map.setSelection('odpt.Station:JR-East.Yamanote.Tokyo'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { events: { selection?: string[] }[] }).events[2]?.selection?.slice(0, 1))).toEqual(['JR-East.Yamanote.Tokyo']);
+  expect(await page.evaluate(() => (window as unknown as { events: { selection: string[] }[] }).events[2].selection.length), 'the transfer group of Tokyo').toBeGreaterThan(3);
+  expect(await mapErrors(page)).toEqual([]);
+});
