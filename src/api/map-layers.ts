@@ -10,6 +10,7 @@ import { inZoomRange } from '../data/layer-zoom.ts';
 import type { ThreeOverlay } from '../layers/three-overlay.ts';
 import { BUILT_IN_LAYERS, type BuiltInLayer } from '../store.ts';
 import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
+import { thrownMessage } from '../data/map-error.ts';
 import { checkLayer } from './layer-checks.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
@@ -93,7 +94,7 @@ export class MapLayers {
         return overlay;
       },
       (e: Error) => {
-        host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`);
+        host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`, { error: e, source: { type: 'layer', id: spec.id } });
         return null;
       },
     );
@@ -102,7 +103,7 @@ export class MapLayers {
       try {
         overlay.add(spec as never);
       } catch (e) {
-        host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${(e as Error).message}`, e);
+        host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${thrownMessage(e)}`, { error: e, source: { type: 'layer', id: spec.id } });
       }
     });
   }
