@@ -68,7 +68,10 @@ export function customDeckLayer(layer: CustomLayer, shown: boolean, light: Custo
       visible: shown && layer.visible,
       _subLayerProps: { scenegraph: { _lighting: 'pbr', getColor: [...tint, 255] }, mesh: { getColor: [...tint, 255] } },
       onTileError: (_tile: unknown, url: string, message: string) => onError(`Could not load the 3D tile ${url} of layer "${layer.id}": ${message}`, { source, url }),
-      onTilesetError: (url: string, e: unknown) => onError(`Could not load the 3D Tiles tileset ${url} of layer "${layer.id}": ${thrownMessage(e)}`, { error: e, source, url }),
+      onTilesetError: (given: string, e: unknown) => {
+        const url = typeof document === 'undefined' ? given : new URL(given, document.baseURI).href;
+        onError(`Could not load the 3D Tiles tileset ${url} of layer "${layer.id}": ${thrownMessage(e)}`, { error: e, source, url });
+      },
       onTilesetLoad: () => undefined,
     } as never);
   }
