@@ -24,7 +24,7 @@ map.on('error', ({ source, url, message }) => {
   const name = kind === 'dataSource' ? (url ?? params.get('gtfsurl') ?? source.id) : source.id;
   const host = map.getContainer()?.querySelector<HTMLElement>('.tt-app') ?? map.getContainer();
   if (!host) return;
-  import('./ui/notices/error-notices.tsx').then(
+  import('./ui/notices/error-notices.ts').then(
     ({ showErrorNotice }) => {
       // Read once the event is over: a data source that could not be added is gone from the list by then.
       const failed = kind === 'dataSource' && (map.getDataSources().find((d) => d.id === source.id)?.status ?? 'failed') === 'failed';
