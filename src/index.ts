@@ -10,6 +10,7 @@ export { Popup, type PopupOptions } from './api/popup.ts';
 export { Panel, type PanelOptions } from './api/panel.ts';
 export type { MapGestureEvents, MapPointerEventData, MapBoxZoomEventData, MapPoint } from './api/gesture-events.ts';
 export type { ModelPosition } from './data/model-space.ts';
+export type { MapErrorData, ErrorSource } from './data/map-error.ts';
 export type { LayerInterface, GeoJsonLayerInterface, Tile3DLayerInterface, ThreeLayerInterface, ThreeLayerContext } from './layers/layer-types.ts';
 export type { PluginInterface } from './api/plugin.ts';
 export { TransitMap, type TransitMapProps, type TransitMapListeners, type TransitMapCallbacks, type TransitMapLiveOptions } from './api/TransitMap.tsx';

@@ -17,5 +17,21 @@ const map = new Map({
 });
 if (['gtfsurl', 'gtfsvpurl', 'gtfscolor'].some((name) => params.has(name))) map.addDataSourceFromUrl(location.search, !hasCamera);
 (window as unknown as { map: Map }).map = map;
+// A data source or plugin that fails is also told on screen (its code loads with the first such error).
+map.on('error', ({ source, url, message }) => {
+  const kind = source?.type;
+  if (!source || (kind !== 'dataSource' && kind !== 'plugin')) return;
+  const name = kind === 'dataSource' ? (url ?? params.get('gtfsurl') ?? source.id) : source.id;
+  const host = map.getContainer()?.querySelector<HTMLElement>('.tt-app') ?? map.getContainer();
+  if (!host) return;
+  import('./ui/notices/error-notices.ts').then(
+    ({ showErrorNotice }) => {
+      // Read once the event is over: a data source that could not be added is gone from the list by then.
+      const failed = kind === 'dataSource' && (map.getDataSources().find((d) => d.id === source.id)?.status ?? 'failed') === 'failed';
+      showErrorNotice(host, map.getLanguage(), { kind, id: source.id, name, message, failed });
+    },
+    (e: unknown) => console.warn('The error notice could not be shown:', e),
+  );
+});
 // The page speaks the map's language (screen readers, and the CJK glyphs browsers pick by language).
 document.documentElement.lang = map.getLanguage();

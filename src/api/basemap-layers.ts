@@ -12,6 +12,7 @@
  * @module
  */
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { thrownMessage, type ReportError } from '../data/map-error.ts';
 
 /** The style layer types MapLibre draws, and `custom`. */
 export const BASEMAP_LAYER_TYPES = ['fill', 'line', 'symbol', 'circle', 'heatmap', 'fill-extrusion', 'raster', 'hillshade', 'color-relief', 'background', 'custom'] as const;
@@ -70,7 +71,7 @@ export class BasemapLayers {
   private map: MapLibreMap | null = null;
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly reportError: (message: string, error?: unknown) => void) {}
+  constructor(private readonly reportError: ReportError) {}
 
   /** Starts putting the layers into `map`'s style (now, and again after each rebuild of it). */
   attach(map: MapLibreMap): void {
@@ -134,7 +135,7 @@ export class BasemapLayers {
     const { id } = entry.spec;
     if (!map || map.getLayer(id)) return;
     // MapLibre reports what it refuses (an invalid source or paint property) as its own `error` event, at once.
-    const refused = (e: { error?: { message: string } }) => this.reportError(`The base map refused layer "${id}": ${e.error?.message ?? 'invalid definition'}`, e.error);
+    const refused = (e: { error?: { message: string } }) => this.reportError(`The base map refused layer "${id}": ${e.error?.message ?? 'invalid definition'}`, { error: e.error, source: { type: 'layer', id } });
     map.on('error', refused);
     this.attempt(id, () => {
       if (entry.source && !map.getSource(id)) map.addSource(id, entry.source);
@@ -157,7 +158,7 @@ export class BasemapLayers {
     } catch (e) {
       // The style is being rebuilt: the layer goes back in with the next `styledata`.
       if (/not done loading/i.test((e as Error).message)) return;
-      this.reportError(`Could not put layer "${id}" into the base map: ${(e as Error).message}`, e);
+      this.reportError(`Could not put layer "${id}" into the base map: ${thrownMessage(e)}`, { error: e, source: { type: 'layer', id } });
     }
   }
 }

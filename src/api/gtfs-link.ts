@@ -20,6 +20,7 @@ import { pageHidden, watchPageVisibility } from '../data/polling/page-visibility
 import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerEvents, GtfsWorkerMethods } from '../data/gtfs/worker-protocol.ts';
 import { WorkerChannel } from '../data/worker/channel.ts';
 import type { ChannelPort } from '../data/worker/wire.ts';
+import type { ReportError } from '../data/map-error.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { AppStore } from '../store.ts';
 import type { DataSourceOptions } from './option-types.ts';
@@ -83,7 +84,7 @@ export class GtfsLink implements GtfsLinkApi {
 
   constructor(
     private readonly store: AppStore,
-    private readonly onError: (message: string) => void,
+    private readonly onError: ReportError,
     /** Size of the map's container, for fitting the camera. */
     private readonly viewSize: () => { width: number; height: number },
     /** The GTFS worker (`gtfs-worker.ts`), or a stand-in in tests. */
@@ -131,7 +132,7 @@ export class GtfsLink implements GtfsLinkApi {
    */
   addOptions(id: string, options: DataSourceOptions, path: string, add: AddOptions = {}): void {
     const { source, errors } = validateDataSource(options, path, pageUrl());
-    for (const message of errors) this.onError(message);
+    for (const message of errors) this.onError(message, { source: { type: 'dataSource', id }, url: options.gtfsUrl });
     if (source) this.add(id, source, add);
     else this.entries.set(id, { id, source: { gtfsUrl: options.gtfsUrl, vehiclePositionUrl: options.vehiclePositionUrl ?? null, color: null }, status: 'failed', fit: false, data: null });
   }
@@ -142,7 +143,7 @@ export class GtfsLink implements GtfsLinkApi {
    */
   addFromUrl(id: string, search: string, fit = true): boolean {
     const { source, errors } = parseGtfsUrlParams(search, pageUrl());
-    for (const message of errors) this.onError(message);
+    for (const message of errors) this.onError(message, { source: { type: 'dataSource', id } });
     if (source) this.add(id, source, { fit });
     return source !== null;
   }
@@ -192,7 +193,7 @@ export class GtfsLink implements GtfsLinkApi {
   details(source: string, vehicleId: string): Promise<VehicleDetails | null> {
     if (!this.entries.has(source)) return Promise.resolve(null);
     return this.worker.call('details', { id: source, vehicleId, now: Date.now() }).catch((error: Error) => {
-      if (!this.quiet) this.onError(`GTFS data source "${source}": the details of vehicle "${vehicleId}" could not be read: ${error.message}`);
+      if (!this.quiet) this.onError(`GTFS data source "${source}": the details of vehicle "${vehicleId}" could not be read: ${error.message}`, { error, source: { type: 'dataSource', id: source } });
       return null;
     });
   }
@@ -219,13 +220,14 @@ export class GtfsLink implements GtfsLinkApi {
     if (!entry) return;
     if (message.type === 'feed') this.loaded(entry, message.data);
     else if (message.type === 'vehicles') this.vehicles(entry, message.receivedAt, message.vehicles);
-    else if (message.type === 'problem') this.onError(`GTFS Realtime feed ${entry.source.vehiclePositionUrl}: ${message.message}`);
-    else {
+    else if (message.type === 'problem') {
+      this.onError(`GTFS Realtime feed ${entry.source.vehiclePositionUrl}: ${message.message}`, { source: { type: 'dataSource', id: entry.id }, url: entry.source.vehiclePositionUrl ?? undefined });
+    } else {
       if (message.fatal) {
         entry.status = 'failed';
         this.store.getState().gtfsSourceFailed(entry.id);
       }
-      this.onError(message.message);
+      this.onError(message.message, { source: { type: 'dataSource', id: entry.id }, url: message.fatal ? entry.source.gtfsUrl : undefined });
     }
   }
 

@@ -140,13 +140,14 @@ export class MapDataSources {
         if (host.removed()) return null;
         const container = host.container();
         const size = () => ({ width: container?.clientWidth ?? 0, height: container?.clientHeight ?? 0 });
-        const link = new GtfsLink(host.store(), (message) => host.reportError(message), size);
+        const link = new GtfsLink(host.store(), host.reportError, size);
         this.link = link;
         host.onRemove(() => link.dispose());
         return link;
       },
       (e: Error) => {
-        host.reportError(`Could not load the GTFS data source code: ${e.message}`);
+        const first = this.ids()[0];
+        host.reportError(`Could not load the GTFS data source code: ${e.message}`, { error: e, source: first === undefined ? undefined : { type: 'dataSource', id: first } });
         return null;
       },
     );

@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+import type { ReportError } from '../data/map-error.ts';
 import type { AppStore } from '../store.ts';
 import type { Map } from './map.ts';
 
@@ -15,7 +16,7 @@ export interface MapHost {
   /** The map's store; throws when the map has no container to draw into. */
   store(): AppStore;
   /** Fires the map's `error` event. */
-  reportError(message: string, error?: unknown): void;
+  reportError: ReportError;
   /** Whether {@link Map.remove} was called. */
   removed(): boolean;
   /** Runs `cleanup` when the map is removed. */

@@ -13,6 +13,7 @@ import { BUILT_IN_LAYERS, type BuiltInLayer } from '../store.ts';
 import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
 import { BasemapLayers, type BasemapLayerInterface } from './basemap-layers.ts';
 import { checkBasemapLayer, checkLayer, isBasemapLayerType } from './layer-checks.ts';
+import { thrownMessage } from '../data/map-error.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
 
@@ -120,7 +121,7 @@ export class MapLayers {
         return overlay;
       },
       (e: Error) => {
-        host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`);
+        host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`, { error: e, source: { type: 'layer', id: spec.id } });
         return null;
       },
     );
@@ -129,7 +130,7 @@ export class MapLayers {
       try {
         overlay.add(spec as never);
       } catch (e) {
-        host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${(e as Error).message}`, e);
+        host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${thrownMessage(e)}`, { error: e, source: { type: 'layer', id: spec.id } });
       }
     });
   }

@@ -5,9 +5,16 @@
  * @internal
  * @module
  */
+import type { ErrorSource } from '../data/map-error.ts';
 import type { MapModes } from '../data/plugin-modes.ts';
 import type { MapHost } from './map-host.ts';
 import { checkPlugin, PluginRunner, type CheckedPlugin, type PluginInterface } from './plugin.ts';
+
+/** What an invalid entry of the `plugins` option is, for the `error` event: the plugin of its id, if it has one. */
+function pluginSource(plugin: unknown, index: number): ErrorSource {
+  const id = (plugin as { id?: unknown } | null)?.id;
+  return { type: 'plugin', id: typeof id === 'string' ? id : `plugins[${index}]` };
+}
 
 /** The plugins added to a map and not removed. */
 export class MapPlugins {
@@ -22,7 +29,7 @@ export class MapPlugins {
       try {
         this.pending.push(checkPlugin(plugin, `plugins[${i}]`));
       } catch (e) {
-        setTimeout(() => this.host.reportError((e as Error).message, e), 0);
+        setTimeout(() => this.host.reportError((e as Error).message, { error: e, source: pluginSource(plugin, i) }), 0);
       }
     });
   }
@@ -37,7 +44,7 @@ export class MapPlugins {
     const checked = checkPlugin(plugin);
     const store = this.host.store();
     if ([...this.pending, ...this.runners.map((r) => r.checked)].some((p) => p.id === checked.id)) {
-      this.host.reportError(`A plugin "${checked.id}" already exists; plugin ids must be unique. The plugin was not added.`);
+      this.host.reportError(`A plugin "${checked.id}" already exists; plugin ids must be unique. The plugin was not added.`, { source: { type: 'plugin', id: checked.id } });
       return;
     }
     if (store.getState().networkDrawn) this.start(checked);
@@ -83,7 +90,9 @@ export class MapPlugins {
   }
 
   private start(checked: CheckedPlugin) {
-    this.runners.push(new PluginRunner(checked, this.host.map, this.modesNow(), (message) => this.host.reportError(message)));
+    const runner = new PluginRunner(checked, this.host.map, this.modesNow(), this.host.reportError);
+    if (!runner.added) return;
+    this.runners.push(runner);
     this.publish();
   }
 

@@ -5,12 +5,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import { SimulationClock, type ClockMode } from '../data/clock.ts';
 import { parseHash } from '../data/hash.ts';
 import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
+import { mapErrorData, type MapErrorData } from '../data/map-error.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
 import { createAppStore, type AppState, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
 import { assetBase, ensureLibraryStyles } from './asset-base.ts';
+import { checkCameraOptions } from './camera-checks.ts';
 import { Evented } from './evented.ts';
 import { linkHash } from './hash-link.ts';
 import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
@@ -54,8 +56,11 @@ import { validateFiniteNumber } from './validators.ts';
 export interface MapEvents extends MapGestureEvents {
   /** The network is drawn for the first time and the base map's style is loaded ({@link Map.getMapLibreMap} is set). */
   load: undefined;
-  /** Something failed; `message` says what, where and why. */
-  error: { message: string; error?: unknown };
+  /**
+   * Something failed; `message` says what, where and why. `source` names the layer, plugin or data source that
+   * failed, `url` the address that could not be loaded, `error` the underlying error (each when there is one).
+   */
+  error: MapErrorData;
   /**
    * A train, flight, station or GTFS vehicle was selected; `selection` is its id without prefix (`odpt.Train:`,
    * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`), `gtfs:<data source id>:<vehicle id>`
@@ -145,7 +150,7 @@ export class Map extends Evented<MapEvents> {
   private readonly host: MapHost = {
     map: this,
     store: () => this.requireStore(),
-    reportError: (message, error) => this.fire('error', error === undefined ? { message } : { message, error }),
+    reportError: (message, details) => this.fire('error', mapErrorData(message, details)),
     removed: () => this.removed,
     onRemove: (cleanup) => this.cleanups.push(cleanup),
     container: () => this.getContainer(),
@@ -168,13 +173,13 @@ export class Map extends Evented<MapEvents> {
     const { options: resolved, notices, errors } = resolveLeniently(options, { defaults: defaultUrls() });
     for (const notice of notices) console.warn(`[map] ${notice}`);
     // Fired after the constructor returns, so that `new Map(...).on('error', ...)` hears it.
-    for (const error of errors) setTimeout(() => this.fire('error', { message: error.message, error }), 0);
+    for (const error of errors) setTimeout(() => this.host.reportError(error.message, { error }), 0);
     if (!resolved) return;
     this.options = resolved;
     this.dataSources.registerFromOptions(resolved.dataSources);
     ensureLibraryStyles();
     if (resolved.accessToken === undefined && resolved.mapStyle && /mapbox:\/\/|api\.mapbox\.com/.test(resolved.mapStyle)) {
-      setTimeout(() => this.fire('error', { message: `Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").` }), 0);
+      setTimeout(() => this.host.reportError(`Missing option "accessToken": the map style ${resolved.mapStyle} needs a map access token (starting with "pk.").`), 0);
     }
 
     const hashView = resolved.hash ? parseHash(location.hash) : null;
@@ -195,7 +200,7 @@ export class Map extends Evented<MapEvents> {
       ecoMode: resolved.ecoMode,
       ecoFrameRate: resolved.ecoFrameRate,
       rain: resolved.rain.visible,
-      reportError: (message) => this.fire('error', { message }),
+      reportError: this.host.reportError,
       togglePlugin: (id) => this.plugins.toggle(id),
     });
     this.store = store;
@@ -212,7 +217,7 @@ export class Map extends Evented<MapEvents> {
     // Load the network first and mount the map once it is decoded (or after MOUNT_WAIT_MS): creating the map's WebGL
     // contexts holds the main thread for a second or more under software WebGL, and the download and decoding would
     // otherwise wait for it.
-    const decoded = loadNetwork(resolved.dataUrl, store, () => this.removed, (message, error) => this.fire('error', { message, error }));
+    const decoded = loadNetwork(resolved.dataUrl, store, () => this.removed, (message, error) => this.host.reportError(message, { error }));
     const mount = () => {
       if (this.removed) return;
       this.root = createRoot(resolved.container);
@@ -288,9 +293,9 @@ export class Map extends Evented<MapEvents> {
       unsubscribe();
       void import('./rain-link.ts').then(
         ({ linkRain }) => {
-          if (!this.removed) this.cleanups.push(linkRain(store, this.options!.rain, (message) => this.fire('error', { message }), this.stats));
+          if (!this.removed) this.cleanups.push(linkRain(store, this.options!.rain, (message) => this.host.reportError(message), this.stats));
         },
-        (e: Error) => this.fire('error', { message: `Could not load the rain radar client: ${e.message}` }),
+        (e: Error) => this.host.reportError(`Could not load the rain radar client: ${e.message}`, { error: e }),
       );
     };
     const unsubscribe = store.subscribe((s, previous) => {
@@ -375,12 +380,8 @@ export class Map extends Evented<MapEvents> {
   }
 
   private camera(options: CameraOptions, transition: 'jump' | 'ease' | 'fly'): this {
-    const view: Partial<ViewState> = {};
-    if (options.center !== undefined) [view.longitude, view.latitude] = validateCenter(options.center);
-    if (options.zoom !== undefined) view.zoom = validateZoom(options.zoom);
-    if (options.bearing !== undefined) view.bearing = validateBearing(options.bearing);
-    if (options.pitch !== undefined) view.pitch = validatePitch(options.pitch);
-    this.state().requestCamera(view, transition, options.duration); // the store turns it into a jump under reduced motion
+    const { view, duration } = checkCameraOptions(options, `${transition}To`);
+    this.state().requestCamera(view, transition, duration); // the store turns it into a jump under reduced motion
     return this;
   }
   /** Moves the camera at once. */

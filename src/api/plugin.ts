@@ -8,6 +8,7 @@ import { CLOCK_MODES, SEARCH_MODES, VIEW_MODES, pluginVisible, type MapModes, ty
 import { INTERFACE_LANGUAGES } from '../data/languages.ts';
 import { iconStyleText } from './icon-style.ts';
 import { fail, formatOptionValue, validateBoolean, validateObject, validateString } from './validators.ts';
+import { thrownMessage, type ReportError } from '../data/map-error.ts';
 import type { PluginEntry } from '../store.ts';
 
 /** A plugin, as a page writes it. */
@@ -96,22 +97,27 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
 /**
  * Runs one plugin's callbacks as it is added, switched, shown or hidden by the modes, and removed, in Mini Tokyo
  * 3D's order: `onAdd`, `onEnabled` then `onVisibilityChanged(visible)`; `onVisibilityChanged(false)` then
- * `onDisabled`; `onRemove` last. A callback that throws is reported through `onError` and the map goes on.
+ * `onDisabled`; `onRemove` last. A callback that throws is reported through `onError` (naming the plugin and the
+ * callback) and the map goes on; after a failed `onAdd` the plugin is left out: {@link PluginRunner.added} is false
+ * and no other callback runs.
  */
 export class PluginRunner {
   private enabled: boolean;
   /** Whether the map's modes are ones it lists (the layers panel says when they are not). */
   private inModes: boolean;
+  /** Whether `onAdd` returned (a plugin whose `onAdd` threw is left out of the map). */
+  readonly added: boolean;
 
   constructor(
     readonly checked: CheckedPlugin,
     private readonly map: unknown,
     modes: MapModes,
-    private readonly onError: (message: string) => void,
+    private readonly onError: ReportError,
   ) {
     this.enabled = checked.enabled;
     this.inModes = pluginVisible(checked, modes);
-    this.call('onAdd', map);
+    this.added = this.call('onAdd', map);
+    if (!this.added) return;
     if (this.enabled) this.enable();
   }
 
@@ -148,13 +154,17 @@ export class PluginRunner {
     this.call('onDisabled');
   }
 
-  private call(name: (typeof CALLBACKS)[number], ...args: unknown[]) {
+  /** Runs a callback; false when it threw (reported). */
+  private call(name: (typeof CALLBACKS)[number], ...args: unknown[]): boolean {
     const f = this.checked.plugin[name] as ((...a: unknown[]) => void) | undefined;
-    if (!f) return;
+    if (!f) return true;
     try {
       f.apply(this.checked.plugin, args);
+      return true;
     } catch (e) {
-      this.onError(`The ${name} of plugin "${this.checked.id}" failed: ${(e as Error).message}`);
+      const outcome = name === 'onAdd' ? '; the plugin was left out of the map' : '';
+      this.onError(`The ${name} of plugin "${this.checked.id}" failed: ${thrownMessage(e)}${outcome}`, { error: e, source: { type: 'plugin', id: this.checked.id } });
+      return false;
     }
   }
 }

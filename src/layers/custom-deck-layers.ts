@@ -7,16 +7,38 @@
 import { GeoJsonLayer } from '@deck.gl/layers';
 import { Tile3DLayer } from '@deck.gl/geo-layers';
 import { Tiles3DLoader } from '@loaders.gl/3d-tiles';
-import type { Layer } from '@deck.gl/core';
-import type { CustomLayer, GeoJsonLayerInterface, Tile3DLayerInterface } from './layer-types.ts';
+import type { Layer, UpdateParameters } from '@deck.gl/core';
+import { thrownMessage, type ReportError } from '../data/map-error.ts';
+import { CUSTOM_LAYER_PREFIX, type CustomLayer, type GeoJsonLayerInterface, type Tile3DLayerInterface } from './layer-types.ts';
 
-/** The prefix of added layers' deck.gl ids (so they never clash with the built-in layers' ids). */
-export const CUSTOM_LAYER_PREFIX = 'custom:';
 
 /** The light on the map, to shade 3D tiles with: colour as `[r, g, b]` 0–1 and intensity 0–1. */
 export interface CustomLayerLight {
   color: [number, number, number];
   intensity: number;
+}
+
+/** Props of {@link GuardedTile3DLayer}: Tile3DLayer's, and where a tileset that cannot be loaded is reported. */
+type GuardedTile3DProps = ConstructorParameters<typeof Tile3DLayer>[0] & { onTilesetError: (url: string, error: unknown) => void };
+
+/**
+ * deck.gl's Tile3DLayer, whose tileset failing to load (a 404, a bad JSON) is reported through `onTilesetError`
+ * instead of becoming an unhandled promise rejection.
+ */
+class GuardedTile3DLayer extends Tile3DLayer {
+  static override layerName = 'GuardedTile3DLayer';
+
+  override updateState(params: UpdateParameters<this>): void {
+    const { data } = params.props;
+    if (data && data !== params.oldProps.data) {
+      // Tile3DLayer starts `_loadTileset` here without awaiting it: wrap it so that its rejection is caught.
+      const self = this as unknown as { _loadTileset: (url: unknown) => Promise<void> };
+      const load = self._loadTileset;
+      self._loadTileset = (url) =>
+        load.call(this, url).catch((e: unknown) => (this.props as unknown as GuardedTile3DProps).onTilesetError(String(url), e));
+    }
+    super.updateState(params);
+  }
 }
 
 /**
@@ -25,7 +47,7 @@ export interface CustomLayerLight {
  *
  * @public ui/use-custom-layers.ts loads this module with `import()` and keeps the module object, which knip cannot follow.
  */
-export function customDeckLayer(layer: CustomLayer, shown: boolean, light: CustomLayerLight, onError: (message: string) => void): Layer | null {
+export function customDeckLayer(layer: CustomLayer, shown: boolean, light: CustomLayerLight, onError: ReportError): Layer | null {
   const id = `${CUSTOM_LAYER_PREFIX}${layer.id}`;
   if (layer.type === 'geojson') {
     const { id: _id, type: _type, minzoom: _min, maxzoom: _max, ...props } = layer.spec as GeoJsonLayerInterface;
@@ -37,14 +59,19 @@ export function customDeckLayer(layer: CustomLayer, shown: boolean, light: Custo
     // The tiles' colour is scaled by the layer's light colour and the map's light (dim at night, never black).
     const scale = 0.35 + 0.65 * light.intensity;
     const tint = own.map((c, i) => Math.round(c * light.color[i] * scale)) as [number, number, number];
-    return new Tile3DLayer({
+    const source = { type: 'layer', id: layer.id } as const;
+    return new GuardedTile3DLayer({
       id,
       data: spec.data,
       loader: Tiles3DLoader,
       opacity: spec.opacity ?? 1,
       visible: shown && layer.visible,
       _subLayerProps: { scenegraph: { _lighting: 'pbr', getColor: [...tint, 255] }, mesh: { getColor: [...tint, 255] } },
-      onTileError: (_tile: unknown, url: string, message: string) => onError(`Could not load the 3D tile ${url} of layer "${layer.id}": ${message}`),
+      onTileError: (_tile: unknown, url: string, message: string) => onError(`Could not load the 3D tile ${url} of layer "${layer.id}": ${message}`, { source, url }),
+      onTilesetError: (given: string, e: unknown) => {
+        const url = typeof document === 'undefined' ? given : new URL(given, document.baseURI).href;
+        onError(`Could not load the 3D Tiles tileset ${url} of layer "${layer.id}": ${thrownMessage(e)}`, { error: e, source, url });
+      },
       onTilesetLoad: () => undefined,
     } as never);
   }

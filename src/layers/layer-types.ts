@@ -59,6 +59,9 @@ export interface ThreeLayerInterface extends LayerInterfaceBase {
 /** A layer definition for {@link Map.addLayer}. */
 export type LayerInterface = GeoJsonLayerInterface | Tile3DLayerInterface | ThreeLayerInterface;
 
+/** The prefix of added layers' deck.gl ids (so they never clash with the built-in layers' ids). */
+export const CUSTOM_LAYER_PREFIX = 'custom:';
+
 /** The layer types {@link Map.addLayer} takes. */
 export const LAYER_TYPES = ['geojson', 'tile-3d', 'three'] as const;
 

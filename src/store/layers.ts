@@ -1,3 +1,4 @@
+import type { ReportError } from '../data/map-error.ts';
 import type { RainGrid } from '../data/weather/rain-grid.ts';
 import type { CustomLayer } from '../layers/layer-types.ts';
 import type { GetState, SetState } from './slice.ts';
@@ -20,7 +21,7 @@ export interface MapCallbacks {
   /** Switches a plugin on or off (the `Map` runs its callbacks). */
   togglePlugin: (id: string) => void;
   /** Reports a failure as the map's `error` event. */
-  reportError: (message: string) => void;
+  reportError: ReportError;
 }
 
 /** The layers shown: built-in, added through the API, plugins, and the rain's data. */

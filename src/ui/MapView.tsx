@@ -4,13 +4,14 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // A file beside the chunk (`no-inline`: library builds would inline it as base64), which a consumer's bundler copies.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url&no-inline';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
+import { layerErrorReporter } from './map/layer-errors.ts';
 import { useBasemapStyle, type BasemapSource } from './map/use-basemap-style.ts';
 import { MAX_PITCH, useMapCamera } from './map/use-map-camera.ts';
 import { useMapPicking } from './map/use-map-picking.ts';
@@ -71,6 +72,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   }, [store]);
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
   const onBasemapLoad = useCallback((e: { target: unknown }) => store.getState().setBasemap(e.target), [store]);
+  const onLayerError = useMemo(() => layerErrorReporter((message, details) => store.getState().reportError(message, details)), [store]);
 
   return (
     <>
@@ -85,6 +87,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         onHover={onHover}
         onLoad={onDeckLoad}
         onInteractionStateChange={camera.onInteractionStateChange}
+        onError={onLayerError}
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={getCursor}
       >

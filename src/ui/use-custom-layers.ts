@@ -27,7 +27,7 @@ export function useCustomDeckLayers(): Layer[] {
     let cancelled = false;
     import('../layers/custom-deck-layers.ts').then(
       (m) => !cancelled && setModule(m),
-      (e: Error) => onError(`Could not load the code of added layers: ${e.message}`),
+      (e: Error) => onError(`Could not load the code of added layers: ${e.message}`, { error: e }),
     );
     return () => {
       cancelled = true;

@@ -6,11 +6,12 @@ import { STATION_MESSAGES } from '../../src/ui/i18n/station-messages.ts';
 import { CONTROL_MESSAGES } from '../../src/ui/i18n/control-messages.ts';
 import { ROUTE_MESSAGES } from '../../src/ui/i18n/route-messages.ts';
 import { FLIGHT_MESSAGES } from '../../src/ui/i18n/flight-messages.ts';
+import { NOTICE_MESSAGES } from '../../src/ui/i18n/notice-messages.ts';
 
 // Each language's main text is a file of its own, loaded on first use.
 const MESSAGES = Object.fromEntries(await Promise.all(INTERFACE_LANGUAGES.map(async (lang) => [lang, await loadMessages(lang)] as const)));
 
-const CATALOGS = { main: MESSAGES, stations: STATION_MESSAGES, controls: CONTROL_MESSAGES, route: ROUTE_MESSAGES, flights: FLIGHT_MESSAGES } as const;
+const CATALOGS = { main: MESSAGES, stations: STATION_MESSAGES, controls: CONTROL_MESSAGES, route: ROUTE_MESSAGES, flights: FLIGHT_MESSAGES, notices: NOTICE_MESSAGES } as const;
 
 describe('interface text', () => {
   for (const [name, catalog] of Object.entries(CATALOGS)) {

@@ -71,6 +71,16 @@ describe('plugins', () => {
     expect(broken.calls).toEqual(['onAdd map', 'onVisibilityChanged true', 'onVisibilityChanged false', 'onDisabled', 'onRemove']);
   });
 
+  it('whose onAdd throws are left out: reported with the plugin as source, and no other callback runs', () => {
+    const reports: { message: string; source: unknown }[] = [];
+    const broken = recorder({ onAdd: () => { throw new Error('no THREE'); } });
+    const runner = new PluginRunner(checkPlugin(broken.plugin), 'map', GROUND, (message, details) => reports.push({ message, source: details?.source }));
+    expect(runner.added).toBe(false);
+    expect(broken.calls).toEqual([]);
+    expect(reports).toEqual([{ message: 'The onAdd of plugin "p" failed: no THREE; the plugin was left out of the map', source: { type: 'plugin', id: 'p' } }]);
+    expect(new PluginRunner(checkPlugin(recorder().plugin), 'map', GROUND, () => undefined).added).toBe(true);
+  });
+
   it('are checked with messages naming the property', () => {
     const message = (value: unknown) => {
       try {

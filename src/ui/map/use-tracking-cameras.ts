@@ -2,6 +2,7 @@ import type { DeckGLRef } from '@deck.gl/react';
 import { useEffect, type RefObject } from 'react';
 import type { CameraView } from '../../data/tracking-view.ts';
 import type { AppStore } from '../../store.ts';
+import { chunkFailure } from '../chunk-failure.ts';
 import { useAppStore } from '../store-context.ts';
 import { TrackingController } from '../tracking-controller.ts';
 
@@ -31,9 +32,12 @@ export function useTrackingCameras(store: AppStore, apply: (view: CameraView) =>
     if (!tracksGtfsVehicle || !link) return;
     let controller: { dispose(): void } | null = null;
     let cancelled = false;
-    void import('../gtfs/gtfs-tracking.ts').then(({ GtfsTrackingController }) => {
-      if (!cancelled) controller = new GtfsTrackingController(store, link, apply);
-    });
+    import('../gtfs/gtfs-tracking.ts').then(
+      ({ GtfsTrackingController }) => {
+        if (!cancelled) controller = new GtfsTrackingController(store, link, apply);
+      },
+      (e: unknown) => store.getState().reportError(...chunkFailure(e)),
+    );
     return () => {
       cancelled = true;
       controller?.dispose();
