@@ -3,7 +3,7 @@
  * language, theme and clock; `?gtfsurl=`, `?gtfsvpurl=` and `?gtfscolor=` add a GTFS data source (URL-encoded URLs,
  * colour without `#`), whose extent the camera fits unless the address gives a camera (`#zoom/lat/lng/bearing/pitch`).
  */
-import { Map } from './index.ts';
+import { Map } from './api/map.ts';
 
 const params = new URLSearchParams(location.search);
 const hasCamera = location.hash.length > 1;
