@@ -69,7 +69,14 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     if (store.getState().network) store.getState().setNetworkDrawn();
   }, [store]);
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
-  const onBasemapLoad = useCallback((e: { target: unknown }) => store.getState().setBasemap(e.target), [store]);
+  const onBasemapLoad = useCallback(
+    (e: { target: maplibregl.Map }) => {
+      // The map is one Tab stop, deck.gl's event root (which handles the keys): the base map's canvas is not another.
+      e.target.getCanvas().tabIndex = -1;
+      store.getState().setBasemap(e.target);
+    },
+    [store],
+  );
 
   return (
     <>
