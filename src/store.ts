@@ -20,7 +20,7 @@ import { createNetworkSlice, type NetworkSlice } from './store/network.ts';
 import { createRouteSearchSlice, type RouteSearchSlice } from './store/route-search.ts';
 import { createSelectionSlice, type SelectionSlice } from './store/selection.ts';
 
-export type { CameraInteraction, CameraRequest, ViewState } from './store/camera.ts';
+export type { CameraInteraction, CameraPadding, CameraRequest, ViewState } from './store/camera.ts';
 export { BUILT_IN_LAYERS, type BuiltInLayer, type PluginEntry } from './store/layers.ts';
 export type { EcoMode, Theme, ViewMode } from './store/modes.ts';
 export type { RouteEnd, SearchMode } from './store/route-search.ts';

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { WebMercatorViewport } from '@deck.gl/core';
+import { screenViewport } from './viewport.ts';
 import { boxRect, boxZoomTarget, groundPoint, startsBoxZoom, type ScreenPoint } from '../data/box-zoom.ts';
 import { isTracking, type AppStore } from '../store.ts';
 import { ZOOM_RANGE } from './option-types.ts';
@@ -136,10 +136,10 @@ export function linkBoxZoom(host: BoxZoomHost): () => void {
   };
 
   const targetOf = (rect: ReturnType<typeof boxRect>) => {
-    const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
+    const { zoom } = store.getState().viewState;
     const width = container.clientWidth;
     const height = container.clientHeight;
-    const viewport = new WebMercatorViewport({ width, height, longitude, latitude, zoom, bearing, pitch });
+    const viewport = screenViewport(store.getState(), width, height);
     const centre = groundPoint(viewport, rect.left + rect.width / 2, rect.top + rect.height / 2);
     return boxZoomTarget(rect, { width, height, zoom, minZoom: ZOOM_RANGE.min, maxZoom: ZOOM_RANGE.max }, centre);
   };

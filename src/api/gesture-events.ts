@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { WebMercatorViewport } from '@deck.gl/core';
+import { screenViewport } from './viewport.ts';
 import { CameraMotionTracker, type CameraMotionEvent } from '../data/camera-motion.ts';
 import type { AppStore } from '../store.ts';
 import { BOX_ZOOM_EVENTS, linkBoxZoom, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
@@ -71,9 +71,7 @@ function onMap(container: HTMLElement, target: EventTarget | null): boolean {
  */
 export function linkGestureEvents(container: HTMLElement, boxParent: HTMLElement, store: AppStore, fire: Fire, listens: (type: keyof MapGestureEvents) => boolean): () => void {
   const unproject = (x: number, y: number) => {
-    const { longitude, latitude, zoom, bearing, pitch } = store.getState().viewState;
-    const viewport = new WebMercatorViewport({ width: container.clientWidth, height: container.clientHeight, longitude, latitude, zoom, bearing, pitch });
-    const [lng, lat] = viewport.unproject([x, y]);
+    const [lng, lat] = screenViewport(store.getState(), container.clientWidth, container.clientHeight).unproject([x, y]);
     return { lng, lat };
   };
   let down: MapPoint | null = null;

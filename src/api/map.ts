@@ -1,4 +1,4 @@
-import { WebMercatorViewport } from '@deck.gl/core';
+import { screenViewport } from './viewport.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -587,12 +587,15 @@ export class Map extends Evented<MapEvents> {
     return this;
   }
 
-  /** Screen position (pixels from the container's top left) of a longitude/latitude (and altitude in metres). */
+  /**
+   * Screen position (pixels from the container's top left) of a longitude/latitude (and altitude in metres), where
+   * it is drawn: as MapLibre's `project`, it accounts for the camera's padding (while a vehicle is tracked, the
+   * camera's centre is drawn above the tracking panel, not at the middle of the container).
+   */
   project(lngLat: LngLatLike, altitude = 0): { x: number; y: number } {
     const [lng, lat] = validateCenter(lngLat, 'lngLat');
-    const { longitude, latitude, zoom, bearing, pitch } = this.state().viewState;
     const { clientWidth: width, clientHeight: height } = this.options!.container;
-    const [x, y] = new WebMercatorViewport({ width, height, longitude, latitude, zoom, bearing, pitch }).project([lng, lat, altitude]);
+    const [x, y] = screenViewport(this.state(), width, height).project([lng, lat, altitude]);
     return { x, y };
   }
 

@@ -10,6 +10,20 @@ export interface ViewState {
   pitch: number;
 }
 
+/**
+ * Room (CSS pixels) the camera keeps clear at each edge of the map, as MapLibre's padding: the camera's centre is
+ * drawn at the centre of the rest. While a vehicle is tracked, the room of the tracking panel at the bottom.
+ */
+export interface CameraPadding {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** No padding. */
+const NO_PADDING: CameraPadding = { top: 0, bottom: 0, left: 0, right: 0 };
+
 /** A camera change asked for by the API or the UI; the map view applies it with the given transition. */
 export interface CameraRequest {
   view: Partial<ViewState>;
@@ -34,6 +48,8 @@ export interface CameraInteraction {
 export interface CameraSlice {
   /** Current camera (updated as the user moves the map; not a render trigger for the map itself). */
   viewState: ViewState;
+  /** The camera's padding: where on screen its centre is drawn (see {@link CameraPadding}). */
+  cameraPadding: CameraPadding;
   cameraRequest: CameraRequest | null;
   /** What the camera is doing: dragged, panned, rotated, zoomed by the user, or in an animated transition. */
   interaction: CameraInteraction;
@@ -41,6 +57,8 @@ export interface CameraSlice {
   basemap: unknown;
 
   setViewState(view: ViewState): void;
+  /** Records the camera's padding (kept when equal to the one recorded). */
+  setCameraPadding(padding: CameraPadding): void;
   /** Asks the map view to move the camera; an ease or a flight is a jump when the user prefers reduced motion. */
   requestCamera(view: Partial<ViewState>, transition: CameraRequest['transition'], duration?: number): void;
   /** Records deck.gl's interaction state of the camera. */
@@ -56,7 +74,12 @@ export function createCameraSlice(set: SetState, get: GetState, viewState: ViewS
     cameraRequest: null,
     interaction: {},
     basemap: null,
+    cameraPadding: NO_PADDING,
     setViewState: (view) => set({ viewState: view }),
+    setCameraPadding: (padding) => {
+      const current = get().cameraPadding;
+      if (padding.top !== current.top || padding.bottom !== current.bottom || padding.left !== current.left || padding.right !== current.right) set({ cameraPadding: { ...padding } });
+    },
     requestCamera: (view, transition, duration) => {
       const effective = prefersReducedMotion() ? 'jump' : transition;
       // A jump is where it goes at once, so getters read the new camera immediately (as MapLibre's do).

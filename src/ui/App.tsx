@@ -15,6 +15,7 @@ import { TrackingPanel } from './TrackingPanel.tsx';
 import { TrainPopup } from './TrainPopup.tsx';
 import { StatusOverlay } from './StatusOverlay.tsx';
 import { StoreContext, useAppStore, useStoreApi } from './store-context.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 import './styles.css';
 
 /** Which parts of the interface are shown. */
@@ -87,6 +88,7 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const routeSearching = useAppStore((s) => s.searchMode !== 'none');
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
+  useFocusReturn(root);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {

@@ -73,6 +73,11 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
   const onBasemapLoad = useCallback((e: { target: unknown }) => store.getState().setBasemap(e.target), [store]);
   const onLayerError = useMemo(() => layerErrorReporter((message, details) => store.getState().reportError(message, details)), [store]);
+  const setBasemapRef = useCallback((map: MapRef | null) => {
+    basemapRef.current = map;
+    // The map is one Tab stop, deck.gl's event root (which handles the keys): the base map's canvas is not another.
+    if (map) map.getMap().getCanvas().tabIndex = -1;
+  }, []);
 
   return (
     <>
@@ -91,7 +96,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         deviceProps={NETWORK_DEVICE_PROPS}
         getCursor={getCursor}
       >
-        <StackedBaseMap ref={basemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
+        <StackedBaseMap ref={setBasemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
     </>

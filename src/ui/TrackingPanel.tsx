@@ -6,6 +6,9 @@ import { PanelHeader } from './PanelHeader.tsx';
 import { TrainSummary } from './TrainPopup.tsx';
 import { formatServiceMinutes, useNames } from './use-names.ts';
 
+/** Screens on which the timetable starts folded (a phone, or a window too low for the map and the timetable). */
+const SMALL_SCREEN = '(max-width: 600px), (max-height: 600px)';
+
 /**
  * While a train is tracked: its description and its timetable at the
  * bottom, passed stops dimmed and a marker where the train is now. The
@@ -19,6 +22,11 @@ export function TrackingPanel() {
   const names = useNames();
   const list = useRef<HTMLOListElement>(null);
   const focus = details ? (details.standing ? details.previousStop : details.nextStop) : -1;
+  const open = details !== null;
+  useEffect(() => {
+    // The timetable starts folded on a small screen: the map keeps room for the tracked train (the arrow unfolds it).
+    if (open && window.matchMedia?.(SMALL_SCREEN).matches) store.getState().setTimetableCollapsed(true);
+  }, [open, store]);
   useEffect(() => {
     // Keep the train's current stop in view as it moves on.
     const item = list.current?.children[Math.max(0, focus - 1)] as HTMLElement | undefined;

@@ -45,7 +45,7 @@ export function useOverlayDeck(
   useEffect(() => {
     const element = parent.current;
     if (!element || !enabled) return;
-    const overlay = new Deck({
+    const overlay: Deck<View | null> = new Deck({
       parent: element,
       id,
       controller: false,
@@ -55,6 +55,8 @@ export function useOverlayDeck(
       layers: latest.current.layers,
       style: { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' },
       onAfterRender: () => latest.current.onAfterRender(),
+      // It takes no input, so it is no Tab stop (deck.gl's event manager makes its canvas one).
+      onLoad: (): void => overlay.getCanvas()?.setAttribute('tabindex', '-1'),
     });
     deck.current = overlay;
     const unsubscribe = subscribe(() => overlay.setProps({ viewState: latest.current.camera() }));

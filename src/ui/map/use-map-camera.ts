@@ -2,7 +2,7 @@ import { FlyToInterpolator, LinearInterpolator, type MapViewState } from '@deck.
 import type { DeckGLRef } from '@deck.gl/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import { locksCamera, type CameraView } from '../../data/tracking-view.ts';
-import { isTracking, type AppStore, type CameraInteraction, type CameraRequest, type ViewState } from '../../store.ts';
+import { isTracking, type AppStore, type CameraInteraction, type CameraPadding, type CameraRequest, type ViewState } from '../../store.ts';
 import { TransitMapController } from '../map-controller.ts';
 import { useAppStore } from '../store-context.ts';
 
@@ -21,6 +21,24 @@ function toDeckViewState(view: ViewState, request?: CameraRequest): DeckViewStat
     transitionInterpolator: request.transition === 'fly' ? FLY : EASE,
   };
 }
+
+/** The tracking panels at the bottom of the map (trains, aircraft, GTFS vehicles). */
+const TRACKING_PANEL = '[data-testid="tracking-panel"], [data-testid="flight-panel"], [data-testid="gtfs-tracking-panel"]';
+
+/**
+ * The camera's padding while something is tracked: the map from the top of the tracking panel down, so that the
+ * tracked vehicle is framed in the part of the map that shows (at most half the map's height); none otherwise.
+ */
+function trackingPadding(store: AppStore, canvas: HTMLCanvasElement | null): CameraPadding {
+  const panel = isTracking(store.getState()) ? document.querySelector<HTMLElement>(TRACKING_PANEL) : null;
+  if (!panel || !canvas) return { top: 0, bottom: 0, left: 0, right: 0 };
+  const map = canvas.getBoundingClientRect();
+  const room = map.bottom - panel.getBoundingClientRect().top + PANEL_MARGIN;
+  return { top: 0, bottom: Math.round(Math.max(0, Math.min(room, map.height / 2))), left: 0, right: 0 };
+}
+
+/** Pixels kept between the tracking panel and the framed part of the map. */
+const PANEL_MARGIN = 12;
 
 /** The map's camera as the deck.gl canvases and the tracking controllers use it (see {@link useMapCamera}). */
 export interface MapCamera {
@@ -59,11 +77,10 @@ export function useMapCamera(store: AppStore, deckRef: RefObject<DeckGLRef | nul
 
   const applyTrackingCamera = useCallback(
     (view: CameraView) => {
-      // Keep the vehicle clear of the tracking panel at the bottom.
-      const panel = document.querySelector<HTMLElement>('[data-testid="tracking-panel"], [data-testid="flight-panel"], [data-testid="gtfs-tracking-panel"]');
-      const padding = { top: 0, left: 0, right: 0, bottom: panel ? Math.min(panel.offsetHeight + 12, window.innerHeight * 0.5) : 0 };
+      const padding = trackingPadding(store, deckRef.current?.deck?.getCanvas() ?? null);
       Object.assign(camera.current, view, { transitionDuration: 0, padding });
       deckRef.current?.deck?.setProps({ initialViewState: { ...camera.current } });
+      store.getState().setCameraPadding(padding);
       store.getState().setViewState(view);
     },
     [store, deckRef],
