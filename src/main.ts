@@ -17,8 +17,10 @@ const map = new Map({
 });
 if (['gtfsurl', 'gtfsvpurl', 'gtfscolor'].some((name) => params.has(name))) map.addDataSourceFromUrl(location.search, !hasCamera);
 (window as unknown as { map: Map }).map = map;
-// A data source or plugin that fails is also told on screen (its code loads with the first such error).
+// Every error is printed, as the map does for a page that does not listen; a data source or plugin that fails is
+// also told on screen (the notice's code loads with the first such error).
 map.on('error', ({ source, url, message }) => {
+  console.error(message);
   const kind = source?.type;
   if (!source || (kind !== 'dataSource' && kind !== 'plugin')) return;
   const name = kind === 'dataSource' ? (url ?? params.get('gtfsurl') ?? source.id) : source.id;

@@ -60,7 +60,8 @@ function Example() {
             page.loads = (page.loads ?? 0) + 1; // counted by the browser test that mounts it again and again
           }}
           on={{
-            selection: (e) => setSelection(String(e.selection ?? e.id)),
+            // A station's selection is its transfer group's station ids, the chosen one first.
+            selection: (e) => setSelection(String((Array.isArray(e.selection) ? e.selection[0] : e.selection) ?? e.id)),
             deselection: () => setSelection('none'),
           }}
         />
