@@ -82,7 +82,7 @@ test('a mistyped gtfsurl: one error naming the URL, a notice in English clear of
 
   await notice.getByRole('button', { name: 'Close this notice' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'GTFS' })).toHaveCount(0);
-  await page.waitForTimeout(500);
+  await waitForTrainFrames(page, 2); // the map draws on, and reports nothing more
   expect((await recorded(page)).errors).toHaveLength(1);
   expect((await recorded(page)).rejections).toEqual([]);
   expect(pageErrors).toEqual([]);

@@ -44,7 +44,7 @@ export async function pageResources(page: Page): Promise<PageResources> {
   try {
     for (let i = 0; i < 2; i++) {
       await session.send('HeapProfiler.collectGarbage');
-      await page.waitForTimeout(200);
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the page's next task
     }
     const { usedSize } = await session.send('Runtime.getHeapUsage');
     const origins = await page.evaluate(() => (window as unknown as { liveWebglContexts: () => string[] }).liveWebglContexts());
