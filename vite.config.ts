@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localAssets } from './scripts/vite-local-assets.ts';
+import { precompiledMessages } from './scripts/vite-precompiled-messages.ts';
 import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
-  plugins: [react(), localAssets(), webglOnly()],
+  plugins: [react(), localAssets(), webglOnly(), precompiledMessages()],
   base: './',
   build: {
     target: 'es2020',

@@ -11,11 +11,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { precompiledMessages } from './scripts/vite-precompiled-messages.ts';
 import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
   base: './',
-  plugins: [react(), webglOnly()],
+  plugins: [react(), webglOnly(), precompiledMessages()],
   // Library mode leaves process.env.NODE_ENV to the consumer's bundler; a plain page has none.
   define: { 'import.meta.env.TT_LIBRARY': JSON.stringify('standalone'), 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -10,6 +10,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { precompiledMessages } from './scripts/vite-precompiled-messages.ts';
 import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 /** Packages the consumer installs (package.json's dependencies and peerDependencies), with their subpaths. */
@@ -19,7 +20,7 @@ const entry = (file: string) => resolve(import.meta.dirname, 'src', file);
 
 export default defineConfig({
   base: './',
-  plugins: [react(), webglOnly()],
+  plugins: [react(), webglOnly(), precompiledMessages()],
   define: { 'import.meta.env.TT_LIBRARY': JSON.stringify('npm') },
   publicDir: false,
   build: {

@@ -5,17 +5,20 @@ import { createRoot, type Root } from 'react-dom/client';
 import { SimulationClock, type ClockMode } from '../data/clock.ts';
 import { parseHash } from '../data/hash.ts';
 import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
-import { mapErrorData, type MapErrorData } from '../data/map-error.ts';
+import { mapErrorData } from '../data/map-error.ts';
 import { modelPosition, modelScale, type ModelPosition } from '../data/model-space.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
 import { createAppStore, type AppState, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
 import { App } from '../ui/App.tsx';
-import { assetBase, ensureLibraryStyles } from './asset-base.ts';
+import { ensureLibraryStyles } from './asset-base.ts';
+import { defaultUrls, resolveLeniently } from './lenient-options.ts';
+import type { CameraOptions, MapEvents } from './map-events.ts';
+import { loseWebglContext } from './webgl-context.ts';
 import { checkCameraOptions } from './camera-checks.ts';
 import { Evented } from './evented.ts';
 import { linkHash } from './hash-link.ts';
-import { linkGestureEvents, type MapGestureEvents } from './gesture-events.ts';
+import { linkGestureEvents } from './gesture-events.ts';
 import type { DataSourceInfo } from './gtfs-link.ts';
 import type { LayerInterface } from '../layers/layer-types.ts';
 import { lightFor, linkLight } from './light-link.ts';
@@ -35,8 +38,6 @@ import { clockSourceOf, lightColorOf, mt3dLanguage, selectionValueOf, type Light
 import { ObjectTracking, type TrackedObject } from './mt3d-tracking.ts';
 import {
   DEPRECATED_TRACKING_MODES,
-  MapOptionError,
-  resolveMapOptions,
   TRACKING_MODES,
   validateBearing,
   validateCenter,
@@ -52,82 +53,12 @@ import {
 import type { PluginInterface } from './plugin.ts';
 import { validateFiniteNumber } from './validators.ts';
 
-/** Events of {@link Map}: its own, and the gesture and camera events of the map (see {@link MapGestureEvents}). */
-export interface MapEvents extends MapGestureEvents {
-  /** The network is drawn for the first time and the base map's style is loaded ({@link Map.getMapLibreMap} is set). */
-  load: undefined;
-  /**
-   * Something failed; `message` says what, where and why. `source` names the layer, plugin or data source that
-   * failed, `url` the address that could not be loaded, `error` the underlying error (each when there is one).
-   */
-  error: MapErrorData;
-  /**
-   * A train, flight, station or GTFS vehicle was selected; `selection` is its id without prefix (`odpt.Train:`,
-   * `odpt.FlightInformationArrival:` / `odpt.FlightInformationDeparture:`), `gtfs:<data source id>:<vehicle id>`
-   * for a vehicle of a data source, or for a station the ids (without `odpt.Station:`) of every station of its
-   * group, the chosen one first. For an object a plugin selected with {@link Map.trackObject}, the object's own
-   * fields (`id`, `selectionType`, …) instead.
-   */
-  selection: TrackedObject & { selection?: string | string[] };
-  /** The selection ended: `deselection` is what `selection` was (or the plugin's object's fields). */
-  deselection: TrackedObject & { deselection?: string | string[] };
-  /** The tracking viewpoint changed. */
-  trackingmode: { mode: TrackingMode };
-  /** The view switched between ground and underground. */
-  viewmode: { mode: ViewMode };
-  /** The clock switched between real time and playback. */
-  clockmode: { mode: ClockMode };
-  /** Eco mode was switched on or off. */
-  ecomode: { mode: EcoMode };
-  /** The route search panels opened, switched between criteria (`edit`) and journeys (`route`), or closed (`none`). */
-  searchmode: { mode: SearchMode };
-  /** The light on the map changed (colour, or intensity by 0.005 or more): the same as {@link Map.getLight}. */
-  light: LightSummary;
-}
-
+export type { CameraOptions, MapEvents } from './map-events.ts';
 export type { DataSourceInfo } from './gtfs-link.ts';
 export type { MovingPosition } from './map-selection.ts';
 
-/** Camera options of {@link Map.jumpTo}, {@link Map.easeTo} and {@link Map.flyTo}. */
-export interface CameraOptions {
-  center?: LngLatLike;
-  zoom?: number;
-  bearing?: number;
-  pitch?: number;
-  /** Transition length in milliseconds (easeTo, flyTo). */
-  duration?: number;
-}
-
 /** Longest wait for the network to be decoded before the map is mounted anyway, ms. */
 const MOUNT_WAIT_MS = 400;
-
-/** Resolves options; an invalid option is reported and replaced by its default so the map still starts. */
-function resolveLeniently(input: MapOptions, env: Parameters<typeof resolveMapOptions>[1]) {
-  const errors: MapOptionError[] = [];
-  let attempt: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : (input as never);
-  for (;;) {
-    try {
-      const { options, notices } = resolveMapOptions(attempt, env);
-      return { options, notices, errors };
-    } catch (e) {
-      if (!(e instanceof MapOptionError)) throw e;
-      errors.push(e);
-      const key = e.option.split(/[.[]/)[0];
-      if (key === 'container' || key === 'options' || !(key in attempt)) return { options: null, notices: [], errors };
-      attempt = { ...attempt };
-      delete attempt[key];
-    }
-  }
-}
-
-function defaultUrls() {
-  const base = assetBase();
-  return {
-    dataUrl: new URL('data/', base).href,
-    basemapUrl: new URL('basemap/tokyo.pmtiles', base).href,
-    glyphsUrl: decodeURI(new URL('basemap/fonts/{fontstack}/{range}.pbf', base).href),
-  };
-}
 
 /**
  * A real-time 3D map of Tokyo public transport, mounted into a container
@@ -651,16 +582,6 @@ export class Map extends Evented<MapEvents> {
     this.root = null;
     for (const canvas of canvases) loseWebglContext(canvas);
   }
-}
-
-/**
- * Frees the WebGL context of a canvas the map drew in. WebGL has no call that destroys a context and luma.gl's
- * `device.destroy()` leaves it alive, so each map mounted and removed kept its deck.gl contexts until the browser
- * dropped the oldest (it allows 16). Losing it is what MapLibre's `remove()` does for its own.
- */
-function loseWebglContext(canvas: HTMLCanvasElement): void {
-  const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-  if (context && !context.isContextLost()) context.getExtension('WEBGL_lose_context')?.loseContext();
 }
 
 /** A promise and the function that resolves it. */
