@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { RenderStats } from '../../src/render-stats.ts';
+import { median } from './stats.ts';
 
 /** Simulation start instants (Tokyo time, 08:00) of the bench: fixed, so runs on any day draw the same trains. */
 export const BENCH_TIMES = {
@@ -42,6 +43,8 @@ export interface FrameSample {
   trainFrames: number;
   trainScriptMs: number;
   trainComputeMs: number;
+  /** Main-thread script of everything that moves: trains, aircraft, GTFS vehicles and rain (their render statistics' script ms). */
+  movingScriptMs: number;
 }
 
 /** What the in-page recorder holds. */
@@ -68,6 +71,7 @@ export async function startFrameRecorder(page: Page): Promise<void> {
     const record = { rafs: [], samples: [] };
     window.${RECORDER} = record;
     let last = window.map.getRenderStats();
+    const moving = (s) => s.trainScriptMs + s.flightScriptMs + s.gtfsVehicleScriptMs + s.rainScriptMs;
     const tick = (t) => {
       record.rafs.push(t);
       const now = window.map.getRenderStats();
@@ -78,6 +82,7 @@ export async function startFrameRecorder(page: Page): Promise<void> {
           trainFrames: now.trainFrames - last.trainFrames,
           trainScriptMs: now.trainScriptMs - last.trainScriptMs,
           trainComputeMs: now.trainComputeMs - last.trainComputeMs,
+          movingScriptMs: moving(now) - moving(last),
         });
         last = now;
       }
@@ -97,6 +102,15 @@ export async function readFrameRecord(page: Page, from: number, to: number): Pro
     },
     { global: RECORDER, from, to },
   );
+}
+
+/**
+ * Median over the recorded frames of a script figure per deck.gl frame (the time charged to each drawn frame divided by
+ * the frames it stands for), NaN without frames.
+ */
+export function scriptPerFrame(record: FrameRecord, field: 'trainScriptMs' | 'movingScriptMs' = 'trainScriptMs'): number {
+  const values = record.samples.map((s) => s[field] / s.frames);
+  return values.length ? median(values) : NaN;
 }
 
 /** performance.now() of the page. */

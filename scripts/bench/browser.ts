@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from '../../tests/support/chromium.ts';
 import type { BenchPage } from './types.ts';
 
@@ -16,10 +16,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * Opens a page in a new browser context (cold HTTP cache, own renderer
- * process) with a CDP session and a large Resource Timing buffer.
+ * process) with a CDP session and a large Resource Timing buffer; `device`
+ * replaces the desktop window (1280×720) by another device's screen.
  */
-export async function openBenchPage(browser: Browser): Promise<BenchPage> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function openBenchPage(browser: Browser, device: BrowserContextOptions = {}): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...device });
   try {
     await context.addInitScript(`performance.setResourceTimingBufferSize(${RESOURCE_TIMING_BUFFER});`);
     const page = await context.newPage();

@@ -43,7 +43,7 @@ async function runSection(section: BenchSection, env: RunnerEnvironment, memo: B
       run,
       runs: env.runs,
       verbose: env.verbose,
-      openPage: () => openBenchPage(env.browser),
+      openPage: (device) => openBenchPage(env.browser, device),
       detail: (line) => lines.push(line),
       memo,
     };

@@ -3,7 +3,7 @@
  * and returns rows; the runner repeats it, aggregates the rows by metric and
  * reports medians, spreads and targets.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import type { ProjectPaths } from '../config.ts';
 
 /** Unit of a row's value; decides how it is printed (bytes as decimal kB/MB, 1 MB = 10^6 bytes). */
@@ -49,8 +49,8 @@ export interface BenchContext {
   run: number;
   runs: number;
   verbose: boolean;
-  /** Opens a page in a new browser context, so that HTTP caches are cold. */
-  openPage(): Promise<BenchPage>;
+  /** Opens a page in a new browser context, so that HTTP caches are cold; `device`: another screen than the desktop window (size, pixel ratio, touch). */
+  openPage(device?: BrowserContextOptions): Promise<BenchPage>;
   /** Adds a line of detail (printed with `--verbose`, always written to the JSON). */
   detail(line: string): void;
   /** Computes a value once per bench invocation and shares it between runs and sections. */

@@ -13,6 +13,7 @@ import * as THREE from 'three';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { Matrix4 } from '@math.gl/core';
 import { MODEL_ORIGIN } from '../data/model-space.ts';
+import { drawingPixelRatio } from '../data/pixel-ratio.ts';
 
 /** The camera the three.js scenes are drawn with. */
 export interface ThreeView {
@@ -136,7 +137,7 @@ export class ThreeOverlay {
     const width = this.canvas.clientWidth;
     const height = this.canvas.clientHeight;
     if (width === 0 || height === 0) return;
-    const ratio = window.devicePixelRatio || 1;
+    const ratio = drawingPixelRatio();
     if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
       this.renderer.setPixelRatio(ratio);
       this.renderer.setSize(width, height, false);

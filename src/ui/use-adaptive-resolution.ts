@@ -1,10 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
+import { drawingPixelRatio } from '../data/pixel-ratio.ts';
 import type { AppStore } from '../store.ts';
 
 /** Below this frame rate while the camera moves, the base map draws at reduced resolution until it rests. */
 const SLOW_FRAME_MS = 50;
-/** Share of the display's pixel ratio the base map draws at while the camera moves on a slow machine. */
+/** Share of the drawing pixel ratio (the display's, at most 2: `pixel-ratio.ts`) the base map draws at while the camera moves on a slow machine. */
 const MOTION_RESOLUTION = 0.5;
 /** The camera is at rest once it has not changed for this long, ms (longer than the slowest moving frame). */
 const REST_MS = 1200;
@@ -28,7 +29,7 @@ export function useAdaptiveBasemapResolution(basemap: RefObject<MapRef | null>, 
     const setRatio = (ratio: number | null) => {
       const map = basemap.current?.getMap();
       if (!map) return;
-      map.setPixelRatio(ratio ?? window.devicePixelRatio);
+      map.setPixelRatio(ratio ?? drawingPixelRatio());
       // Resizing the canvas clears it: drawn again in this task, or the browser shows a frame without the base map,
       // the page's background in its place (measured at rest, where the switch back runs in a timer's task).
       map.redraw();
@@ -51,7 +52,7 @@ export function useAdaptiveBasemapResolution(basemap: RefObject<MapRef | null>, 
       lastChange = now;
       if (!reduced && intervals.length === SAMPLES && intervals.reduce((a, b) => a + b, 0) / SAMPLES > SLOW_FRAME_MS) {
         reduced = true;
-        setRatio(window.devicePixelRatio * MOTION_RESOLUTION);
+        setRatio(drawingPixelRatio() * MOTION_RESOLUTION);
       }
       if (restTimer) clearTimeout(restTimer);
       restTimer = setTimeout(rest, REST_MS);

@@ -1,5 +1,6 @@
 import { Deck, type LayersList, type MapViewState, type View } from '@deck.gl/core';
 import { useEffect, useRef, type RefObject } from 'react';
+import { cappedPixelRatio } from '../data/pixel-ratio.ts';
 
 /**
  * Another deck.gl canvas over the map, following the camera of the map below
@@ -51,6 +52,7 @@ export function useOverlayDeck(
       controller: false,
       views: view ?? null,
       deviceProps: { webgl: { antialias: false, preserveDrawingBuffer: false } },
+      useDevicePixels: cappedPixelRatio() ?? true,
       viewState: latest.current.camera(),
       layers: latest.current.layers,
       style: { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' },

@@ -11,9 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage } from './support/pixels.ts';
-import { anchorPosition, buildStationGeometry } from '../../src/layers/station-geometry.ts';
-import { trackStyle } from '../../src/ui/track-style.ts';
-import { loadRealData } from '../unit/fixtures/real-data.ts';
+import { stationOnScreen } from './support/stations.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 
 const NIGHT = `time=${encodeURIComponent('2026-11-25T02:00:00+09:00')}`;
@@ -30,15 +28,6 @@ const POI = new Map(
 async function open(page: Page, query = '') {
   await page.goto(`/?lang=en&theme=light&${NIGHT}${query}`);
   await waitForNetwork(page, { basemap: false }); // pixels are read after a still view (waits.ts)
-}
-
-/** Where a station's physical station is drawn at a zoom (its shape's centre, offset like the drawing). */
-async function stationOnScreen(page: Page, stationId: string, zoom: number) {
-  const { network } = loadRealData();
-  const station = network.stationIndex.get(stationId)!;
-  const anchor = buildStationGeometry(network).anchors[network.meta.stations[station].shape];
-  const position = anchorPosition(anchor, trackStyle('ground'), zoom);
-  return page.evaluate(([lng, lat, altitude]) => window.map.project([lng, lat], altitude), position);
 }
 
 /** Centres the camera on a station, looking straight down, without trains (so that the pointer reaches stations). */

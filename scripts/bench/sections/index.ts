@@ -4,9 +4,10 @@ import { flightsSection } from './flights.ts';
 import { gtfsSection } from './gtfs.ts';
 import { loadSection } from './load.ts';
 import { packageSection } from './package.ts';
+import { phoneSection } from './phone.ts';
 import { rainSection } from './rain.ts';
 import { routingSection } from './routing.ts';
 import { trainsSection } from './trains.ts';
 
 /** Every section, in the order they run. Add new sections here. */
-export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection, packageSection];
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection, phoneSection, packageSection];

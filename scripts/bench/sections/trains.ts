@@ -8,7 +8,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { PERFORMANCE_MARKS } from '../../../src/performance-marks.ts';
 import type { RenderStats } from '../../../src/render-stats.ts';
-import { appPath, BENCH_TIMES, isTrainWorker, pageNow, readFrameRecord, readRenderStats, startFrameRecorder, type FrameRecord } from '../app-page.ts';
+import { appPath, BENCH_TIMES, isTrainWorker, pageNow, readFrameRecord, readRenderStats, scriptPerFrame, startFrameRecorder, type FrameRecord } from '../app-page.ts';
 import { formatValue } from '../format.ts';
 import { browserContextIdOf, measurePageHeap, measureWorkerHeaps, type WorkerHeap } from '../heap.ts';
 import { canReadThreadCpu, cpuBetween, readThreadCpu, type ThreadCpu } from '../process-cpu.ts';
@@ -384,12 +384,6 @@ async function measureWeekday(ctx: BenchContext): Promise<Omit<TrainFigures, 'da
   }
 }
 
-/** Median over frames of the trains' main-thread ms per deck.gl frame. */
-function scriptPerFrame(w: WindowFigures): number {
-  const values = w.record.samples.map((s) => s.trainScriptMs / s.frames);
-  return values.length ? median(values) : NaN;
-}
-
 /** Median over train frames of the worker's compute ms. */
 function computePerTrainFrame(w: WindowFigures): number {
   const values = w.record.samples.filter((s) => s.trainFrames > 0).map((s) => s.trainComputeMs / s.trainFrames);
@@ -491,7 +485,7 @@ function toRows(f: TrainFigures): BenchRow[] {
     { metric: 'parse: weekday timetable + schedule (worker)', value: f.timetableParseMs ?? NaN, unit: 'ms', note: "duration of the tt:timetable-parse measure in the train worker: decode and schedule build of the day's timetable" },
     {
       metric: 'script: trains, main thread per frame',
-      value: scriptPerFrame(f.still),
+      value: scriptPerFrame(f.still.record),
       unit: 'ms',
       ...TARGETS.scriptMs,
       note: `median over the deck.gl frames of the still window (default view, trains moving, camera still; ${FPS_WINDOW_MS / 1000}–${FPS_WINDOW_MAX_MS / 1000} s, until ${MIN_FRAMES} frames) of the growth of getRenderStats().trainScriptMs (receiving worker frames, train layer update, attribute upload, draw) per frame; an in-page requestAnimationFrame loop reads the statistics every animation frame and charges the time since the previous drawn frame to the next one`,
@@ -501,7 +495,7 @@ function toRows(f: TrainFigures): BenchRow[] {
       ? [
           {
             metric: '  whole network in view: per frame',
-            value: scriptPerFrame(f.wide.still),
+            value: scriptPerFrame(f.wide.still.record),
             unit: 'ms' as const,
             note: `the same median with the camera at zoom ${WIDE_VIEW.zoom} over the whole network, looking down, so that every running train is drawn (${f.wide.cars} boxes in the last frame: at this zoom a car would be under 2 pixels long, so each train is one box; see WHOLE_TRAIN_CAR_PIXELS)`,
           },
