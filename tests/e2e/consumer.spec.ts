@@ -18,6 +18,8 @@ import { pageResources, trackWebglContexts } from './support/page-resources.ts';
 import { screenshotImage } from './support/pixels.ts';
 
 const BASE = '/apps/transit/';
+/** The same app on React 18, the oldest React the package's peer range allows. */
+const BASE_18 = '/apps/transit-react18/';
 let scratch = '';
 let server: MountServer | null = null;
 
@@ -30,14 +32,22 @@ test.beforeAll(async ({}, testInfo) => {
   cpSync(join(ROOT, 'tests/consumer-app'), app, { recursive: true });
   execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });
   testInfo.annotations.push({ type: 'consumer', description: `tarball ${(packed.size / 1e6).toFixed(2)} MB; install ${installed.seconds.toFixed(0)} s` });
+  // React 18 is not in this repository's tree (its react-dom wants a React 18 beside it), so it comes from the
+  // registry, as for any developer who installs the package into a React 18 app.
+  const app18 = join(scratch, 'app18');
+  installConsumer(app18, packed.file, ['react', 'react-dom', 'vite', '@vitejs/plugin-react']);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', 'react@18.3.1', 'react-dom@18.3.1'], { cwd: app18, stdio: 'inherit' });
+  cpSync(join(ROOT, 'tests/consumer-app'), app18, { recursive: true });
+  execFileSync(join(app18, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--base', BASE_18], { cwd: app18, stdio: 'inherit' });
   const paths = resolvePaths([]);
-  // The data and the base map beside the app, where the package's defaults look for them (`data/` beside the page).
-  server = await serveMounts({
-    [BASE]: join(app, 'dist'),
-    [`${BASE}data/`]: paths.out,
-    [`${BASE}basemap/tokyo.pmtiles`]: paths.basemap,
-    [`${BASE}basemap/fonts/`]: paths.fonts,
+  // The data and the base map beside each app, where the package's defaults look for them (`data/` beside the page).
+  const beside = (base: string, dist: string) => ({
+    [base]: dist,
+    [`${base}data/`]: paths.out,
+    [`${base}basemap/tokyo.pmtiles`]: paths.basemap,
+    [`${base}basemap/fonts/`]: paths.fonts,
   });
+  server = await serveMounts({ ...beside(BASE, join(app, 'dist')), ...beside(BASE_18, join(app18, 'dist')) });
 });
 
 test.afterAll(async () => {
@@ -82,5 +92,24 @@ test('a Vite + React app that installed the tarball draws trains and a plugin fr
   const left = await pageResources(page);
   expect(left.workers, 'workers after unmounting').toBe(0);
   testInfo.annotations.push({ type: 'webgl', description: `${left.webglContexts} context(s) alive after unmounting: ${left.webglContextOrigins.join(' | ')}` });
+  expect(errors).toEqual([]);
+});
+
+test('the same app on React 18 draws trains and unmounts cleanly', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await trackWebglContexts(page);
+  await page.goto(`${server!.origin}${BASE_18}`);
+  expect(await page.evaluate(() => (window as unknown as { reactVersion: string }).reactVersion)).toMatch(/^18\./);
+  await page.waitForFunction(() => performance.getEntriesByName('tt:trains-drawn').length > 0, null, { timeout: 180_000 });
+  await expect(page.getByTestId('loads')).toHaveText(/loads: [1-9]/);
+  expect(server!.requests.filter((r) => r.status >= 400)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { mapErrors?: string[] }).mapErrors ?? [])).toEqual([]);
+  await page.getByRole('button', { name: 'Remove the map' }).click();
+  await expect(page.locator('.tt-app')).toHaveCount(0);
+  const left = await pageResources(page);
+  expect(left.workers, 'workers after unmounting').toBe(0);
+  expect(left.webglContexts, `WebGL contexts after unmounting: ${left.webglContextOrigins.join(' | ')}`).toBe(0);
   expect(errors).toEqual([]);
 });

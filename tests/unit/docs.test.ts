@@ -82,7 +82,7 @@ function sectionRows(text: string, heading: RegExp): string[] {
 
 /** Event names of `MapEvents`, read from its source (its own; the gesture events it extends come from their lists). */
 function eventNames(): string[] {
-  const source = readFileSync(join(ROOT, 'src/api/map.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'src/api/map-events.ts'), 'utf8');
   const start = source.indexOf('export interface MapEvents extends MapGestureEvents {');
   const block = source.slice(start, source.indexOf('\n}\n', start));
   return [...block.matchAll(/^ {2}([a-z]+):/gm)].map((m) => m[1]);

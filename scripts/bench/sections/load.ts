@@ -30,7 +30,8 @@ const APP_PATH = appPath(BENCH_TIMES.weekday);
 const CALENDAR = 'weekday';
 /** Timetable files of the bundle (`timetable-<calendar>.<hash>.bin`). */
 const TIMETABLE_FILE = /\/data\/timetable-([a-z]+)\.[0-9a-f]+\.bin$/;
-const DRAW_TIMEOUT_MS = 30_000;
+/** Long enough for a machine that is busy (a load of 15 on 2 cores): the byte figures do not depend on it. */
+const DRAW_TIMEOUT_MS = 120_000;
 /** Minimum wait after the network is drawn before the heap is measured… */
 const SETTLE_MS = 3000;
 /** …and the page must be loaded: base map idle (tt:basemap-idle) and trains drawn (tt:trains-drawn), then this long more… */
@@ -46,7 +47,8 @@ const TARGETS = {
   dataBytes: { target: { op: '<=', value: 3e6 }, baseline: 13.65e6 },
   networkDrawnMs: { target: { op: '<=', value: 3000 }, baseline: 6500 },
   heapBytes: { target: { op: '<=', value: 80e6 }, baseline: 165e6 },
-  jsBytes: { target: { op: '<=', value: 700e3 }, baseline: 1.1e6 },
+  /** The budget: the app's first-view JavaScript on top of the stack's floor. */
+  jsOverFloorBytes: { target: { op: '<=', value: 80e3 } },
 } as const satisfies Record<string, Pick<BenchRow, 'target' | 'baseline'>>;
 
 /** The app's User Timing entries (ms since navigation start; the parse measure's duration). */
@@ -337,7 +339,7 @@ function toRows(manifest: BundleManifest, figures: LoadFigures, floor: FloorScri
       metric: 'js: gzip before the map shows',
       value: sum(before.map((r) => r.encodedBodySize)),
       unit: 'bytes',
-      ...TARGETS.jsBytes,
+      baseline: 1.1e6,
       note: "Resource Timing encodedBodySize of every .js/.mjs requested before tt:network-drawn, plus MapLibre's worker",
     },
     { metric: '  of which worker scripts', value: sum(workerJs.map((r) => r.encodedBodySize)), unit: 'bytes', note: "main scripts of the page's dedicated workers requested before the network was drawn, and MapLibre's" },
@@ -355,6 +357,7 @@ function toRows(manifest: BundleManifest, figures: LoadFigures, floor: FloorScri
       metric: '  the app on top of the floor',
       value: sum(before.map((r) => r.encodedBodySize)) - sum(floor.map((f) => f.gzipBytes)),
       unit: 'bytes',
+      ...TARGETS.jsOverFloorBytes,
       note: 'js: gzip before the map shows − the floor: the app\'s own code and the libraries only it uses (pmtiles, react-intl, zustand, suncalc, more of deck.gl)',
     },
   ];

@@ -1,5 +1,5 @@
 // A React app that installed the packed tarball: the map through <TransitMap>, its stylesheet imported, a plugin.
-import { StrictMode, useState } from 'react';
+import { StrictMode, useState, version } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TransitMap } from 'tokyo-transit-3d/react';
 import 'tokyo-transit-3d/style.css';
@@ -36,6 +36,7 @@ function App() {
   );
 }
 
+window.reactVersion = version;
 createRoot(document.getElementById('root')).render(
   <StrictMode>
     <App />
