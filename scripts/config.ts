@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root. */
@@ -76,9 +76,11 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
   }
+  // A city's bundle goes to a folder of its own, so that Tokyo's stays as built.
+  const out = gtfs && given['--out'] === undefined && env.DATA_OUT === undefined ? `build/city/${basename(gtfs).replace(/\.zip$/i, '')}` : value('--out');
   return {
     source: resolve(ROOT, value('--source')),
-    out: resolve(ROOT, value('--out')),
+    out: resolve(ROOT, out),
     basemap: resolve(ROOT, value('--basemap')),
     fonts: resolve(ROOT, value('--fonts')),
     dist: resolve(ROOT, 'dist'),

@@ -39,13 +39,16 @@ export function newestMtime(root: string, depth = 1, skip: ReadonlySet<string> =
 
 /** The code that writes the bundle: a bundle older than it may lack what the app now reads (a new file kind, a new field). */
 const PIPELINE_CODE = ['pipeline', 'bundle', 'flights'].map((dir) => fileURLToPath(new URL(`../src/data/${dir}`, import.meta.url)));
+/** The GTFS reader, which a city bundle is built with too. */
+const GTFS_CODE = fileURLToPath(new URL('../src/data/gtfs', import.meta.url));
 
-/** True when the bundle is missing or older than its source or than the code that builds it. */
+/** True when the bundle is missing or older than its source (the Tokyo data set, or the GTFS zip of `--gtfs`) or than the code that builds it. */
 export function isBundleStale(paths: ProjectPaths): boolean {
   const manifest = join(paths.out, MANIFEST_FILE);
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
-  return built < newestMtime(paths.source) || PIPELINE_CODE.some((dir) => built < newestMtime(dir, 2));
+  const source = paths.gtfs ? (existsSync(paths.gtfs) ? statSync(paths.gtfs).mtimeMs : Infinity) : newestMtime(paths.source);
+  return built < source || [...PIPELINE_CODE, ...(paths.gtfs ? [GTFS_CODE] : [])].some((dir) => built < newestMtime(dir, 2));
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
