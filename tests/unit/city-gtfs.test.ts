@@ -12,6 +12,9 @@ import type { Network } from '../../src/data/network.ts';
 import { runGtfsPipeline } from '../../src/data/pipeline/gtfs-city/index.ts';
 import { decodeTimetable, type Timetable } from '../../src/data/timetable.ts';
 import { buildSchedule } from '../../src/data/train-schedule.ts';
+import { buildRoutingIndex, searchJourneys } from '../../src/data/routing/index.ts';
+import { stationGroupOf } from '../../src/data/station-groups.ts';
+import { oracleEarliestArrival, type Run } from './fixtures/routing-oracle.ts';
 import { sharedDataDir } from '../support/gtfs-server.ts';
 
 const HALIFAX = resolve(sharedDataDir(), 'gtfs/halifax/google_transit.zip');
@@ -48,8 +51,29 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
  * until its last arrival.
  */
 async function tripsInService(date: string, seconds: number): Promise<number> {
+  const span = new Map<string, { first: number; last: number }>();
+  for (const [trip, times] of await tripTimes(date)) span.set(trip, { first: times[0].departure, last: times[times.length - 1].arrival });
+  return [...span.values()].filter((s) => s.first - 60 <= seconds && seconds < s.last).length;
+}
+
+/** The rows of a file of the Halifax zip, fields split at commas (the feed quotes none). */
+async function feedRows(name: string): Promise<string[][]> {
   const zip = await JSZip.loadAsync(readFileSync(HALIFAX));
-  const rows = async (name: string) => (await zip.file(name)!.async('string')).split(/\r?\n/).filter(Boolean).map((line) => line.split(',').map((f) => f.trim()));
+  return (await zip.file(name)!.async('string')).split(/\r?\n/).filter(Boolean).map((line) => line.split(',').map((f) => f.trim()));
+}
+
+type TripTimes = Map<string, { stop: string; arrival: number; departure: number }[]>;
+const tripTimesByDate = new Map<string, Promise<TripTimes>>();
+
+/** Stop times (seconds) of every trip whose service runs on `date`, by trip id, in stop_sequence order. */
+function tripTimes(date: string): Promise<TripTimes> {
+  let times = tripTimesByDate.get(date);
+  if (!times) tripTimesByDate.set(date, (times = readTripTimes(date)));
+  return times;
+}
+
+async function readTripTimes(date: string): Promise<TripTimes> {
+  const rows = feedRows;
   const day = date.replaceAll('-', '');
   const weekday = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][new Date(date + 'T12:00:00Z').getUTCDay()];
   const running = new Set<string>();
@@ -68,18 +92,18 @@ async function tripsInService(date: string, seconds: number): Promise<number> {
   const [tripsHeader, ...trips] = await rows('trips.txt');
   const tripsToday = new Set(trips.filter((row) => running.has(row[tripsHeader.indexOf('service_id')])).map((row) => row[tripsHeader.indexOf('trip_id')]));
   const [timesHeader, ...times] = await rows('stop_times.txt');
+  const column = (name: string) => timesHeader.indexOf(name);
   const toSeconds = (text: string) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-  const span = new Map<string, { first: number; firstSequence: number; last: number; lastSequence: number }>();
+  const byTrip = new Map<string, { sequence: number; stop: string; arrival: number; departure: number }[]>();
   for (const row of times) {
-    const trip = row[timesHeader.indexOf('trip_id')];
+    const trip = row[column('trip_id')];
     if (!tripsToday.has(trip)) continue;
-    const sequence = Number(row[timesHeader.indexOf('stop_sequence')]);
-    const s = span.get(trip) ?? { first: 0, firstSequence: Infinity, last: 0, lastSequence: -Infinity };
-    if (sequence < s.firstSequence) Object.assign(s, { firstSequence: sequence, first: toSeconds(row[timesHeader.indexOf('departure_time')]) });
-    if (sequence > s.lastSequence) Object.assign(s, { lastSequence: sequence, last: toSeconds(row[timesHeader.indexOf('arrival_time')]) });
-    span.set(trip, s);
+    const list = byTrip.get(trip) ?? [];
+    list.push({ sequence: Number(row[column('stop_sequence')]), stop: row[column('stop_id')], arrival: toSeconds(row[column('arrival_time')]), departure: toSeconds(row[column('departure_time')]) });
+    byTrip.set(trip, list);
   }
-  return [...span.values()].filter((s) => s.first - 60 <= seconds && seconds < s.last).length;
+  for (const list of byTrip.values()) list.sort((a, b) => a.sequence - b.sequence);
+  return byTrip;
 }
 
 describe('a data bundle built from the Halifax GTFS feed', () => {
@@ -124,6 +148,54 @@ describe('a data bundle built from the Halifax GTFS feed', () => {
       expect(schedule.activeTrainsInto(seconds, new Int32Array(schedule.maxActive)), `at ${seconds} s`).toBe(expected);
     }
   }, 60_000);
+});
+
+describe('route search on the Halifax bundle', () => {
+  it('finds the same earliest arrival as a brute-force search over the day\'s trips, for 40 random queries', async () => {
+    const timetable = await timetableOfDate(WEEKDAY);
+    const index = buildRoutingIndex(network, timetable);
+    // The trips of the feed's text files as plain runs over the bundle's stations: the station of a stop on a line
+    // is named "<line>.<stop_id>" ("~2" on a second visit); times in whole minutes, as the bundle keeps them.
+    const lineOf = new Map<string, string>();
+    for (let train = 0; train < timetable.trainCount; train++) lineOf.set(timetable.number[train], network.meta.railways[timetable.railway[train]].id);
+    const runs: Run[] = [];
+    for (const [trip, times] of await tripTimes(WEEKDAY)) {
+      const line = lineOf.get(trip)!;
+      const visits = new Map<string, number>();
+      const stations = times.map(({ stop }) => {
+        const visit = (visits.get(stop) ?? 0) + 1;
+        visits.set(stop, visit);
+        return network.stationIndex.get(`${line}.${stop}${visit > 1 ? `~${visit}` : ''}`)!;
+      });
+      const minute = (s: number) => Math.round(s / 60) * 60;
+      runs.push({ id: trip, stations, arrival: times.map((t) => minute(t.arrival)), departure: times.map((t) => minute(t.departure)), next: [] });
+    }
+    expect(runs.length).toBe(timetable.trainCount);
+    const byStation: [number, number][][] = network.meta.stations.map(() => []);
+    runs.forEach((run, k) => run.stations.forEach((station, position) => byStation[station].push([k, position])));
+
+    let state = 39;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const stations = [...new Set(timetable.stopStation)];
+    const mismatches: string[] = [];
+    let found = 0;
+    for (let compared = 0; compared < 40; ) {
+      const from = stations[Math.floor(random() * stations.length)];
+      const to = stations[Math.floor(random() * stations.length)];
+      const sources = stationGroupOf(network.meta, from)?.stations ?? [from];
+      const targets = stationGroupOf(network.meta, to)?.stations ?? [to];
+      if (sources.some((s) => targets.includes(s))) continue;
+      const departure = Math.floor((6 + random() * 14) * 3600);
+      const result = searchJourneys(index, { from, to, departure, maxTransfers: 15 });
+      const actual = result.journeys.length ? Math.min(...result.journeys.map((j) => j.arrival)) : Infinity;
+      const expected = oracleEarliestArrival(network, runs, byStation, sources, targets, departure, new Map());
+      if (actual !== expected) mismatches.push(`${network.meta.stations[from].id} → ${network.meta.stations[to].id} at ${departure} s: ${actual} ≠ ${expected}`);
+      if (expected < Infinity) found++;
+      compared++;
+    }
+    expect(mismatches).toEqual([]);
+    expect(found).toBeGreaterThan(20);
+  }, 240_000);
 });
 
 /** A tiny feed: two stops on one shape, one trip repeated by frequencies.txt, the stops joined by transfers.txt. */
