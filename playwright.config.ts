@@ -6,6 +6,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The app on a city's GTFS feed runs on a server of its own: playwright.city.config.ts.
+  testIgnore: 'city-gtfs.spec.ts',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
   // One worker: a test is CPU-bound by itself (software WebGL, the base map's tile workers, screenshots), and the

@@ -1,14 +1,18 @@
 /**
  * `npm run data`: builds the browser data bundle from the source data set.
- * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build).
+ * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build),
+ * --gtfs <zip> (env GTFS_ZIP: build from a GTFS feed instead of the Tokyo data set), --name <text> (the city's name, with --gtfs).
  */
 import { resolvePaths } from './config.ts';
-import { buildDataBundle } from './data-bundle.ts';
+import { buildDataBundle, buildGtfsBundle } from './data-bundle.ts';
 
 try {
   const paths = resolvePaths();
   const started = performance.now();
-  const { manifest, warnings } = buildDataBundle(paths, { strict: process.argv.includes('--strict') });
+  const strict = process.argv.includes('--strict');
+  const nameAt = process.argv.indexOf('--name');
+  const name = nameAt >= 0 ? process.argv[nameAt + 1] : undefined;
+  const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out, { strict, name }) : buildDataBundle(paths, { strict });
   for (const w of warnings.slice(0, 20)) console.warn(`warning: ${w}`);
   if (warnings.length > 20) console.warn(`warning: … and ${warnings.length - 20} more (listed in ${paths.out}/manifest.json)`);
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -16,6 +20,7 @@ try {
   console.log(`Data bundle written to ${paths.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations, ${manifest.counts.trackVertices} track vertices`);
   console.log(`  network ${kb(manifest.network.gzipBytes)} gzip; exits ${kb(manifest.exits?.gzipBytes ?? 0)} gzip (${manifest.counts.exits}, loaded on first use); flights ${kb(manifest.flights?.gzipBytes ?? 0)} gzip (${manifest.counts.flightCourses ?? 0} courses, loaded after the first view); timetables (gzip): weekday ${kb(t.weekday.gzipBytes)} (${t.weekday.trains} trains), saturday ${kb(t.saturday.gzipBytes)} (${t.saturday.trains}), holiday ${kb(t.holiday.gzipBytes)} (${t.holiday.trains})`);
+  if (manifest.city) console.log(`  ${manifest.city.name}, time zone ${manifest.city.timeZone}: ${Object.keys(manifest.city.days).length} service days in ${Object.keys(manifest.city.dayTimetables).length} timetables`);
   console.log(`  ${warnings.length} warnings`);
 } catch (e) {
   console.error(`npm run data: ${(e as Error).message}`);

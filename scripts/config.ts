@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root. */
@@ -43,6 +43,8 @@ export interface ProjectPaths {
   port: number;
   /** HTTP host (flag --host, env HOST). */
   host: string;
+  /** A GTFS zip to build the bundle from instead of the Tokyo data set (flag --gtfs, env GTFS_ZIP), or undefined. */
+  gtfs?: string;
 }
 
 /** URL path of the documentation site (the `base` of docs/.vitepress/config.ts). */
@@ -66,16 +68,19 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
   const given: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    if (flag in FLAGS) given[flag] = inline ?? argv[++i] ?? '';
+    if (flag in FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
   }
   const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
+  const gtfs = given['--gtfs'] ?? env.GTFS_ZIP;
   const port = Number(value('--port'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
   }
+  // A city's bundle goes to a folder of its own, so that Tokyo's stays as built.
+  const out = gtfs && given['--out'] === undefined && env.DATA_OUT === undefined ? `build/city/${basename(gtfs).replace(/\.zip$/i, '')}` : value('--out');
   return {
     source: resolve(ROOT, value('--source')),
-    out: resolve(ROOT, value('--out')),
+    out: resolve(ROOT, out),
     basemap: resolve(ROOT, value('--basemap')),
     fonts: resolve(ROOT, value('--fonts')),
     dist: resolve(ROOT, 'dist'),
@@ -85,5 +90,6 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     docsDist: resolve(ROOT, 'docs/.vitepress/dist'),
     port,
     host: value('--host'),
+    ...(gtfs ? { gtfs: resolve(ROOT, gtfs) } : {}),
   };
 }

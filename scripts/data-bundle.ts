@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest } from '../src/data/bundle/manifest.ts';
-import { formatDiagnostic, runPipeline, SourceDataError, type SourceFiles } from '../src/data/pipeline/index.ts';
+import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest, type CityManifest } from '../src/data/bundle/manifest.ts';
+import { CALENDARS, type Calendar } from '../src/data/bundle/timetable-format.ts';
+import { runGtfsPipeline } from '../src/data/pipeline/gtfs-city/index.ts';
+import { formatDiagnostic, runPipeline, SourceDataError, type PipelineOutput, type SourceFiles } from '../src/data/pipeline/index.ts';
 import type { ProjectPaths } from './config.ts';
 
 /** Source files on disk. */
@@ -37,13 +39,16 @@ export function newestMtime(root: string, depth = 1, skip: ReadonlySet<string> =
 
 /** The code that writes the bundle: a bundle older than it may lack what the app now reads (a new file kind, a new field). */
 const PIPELINE_CODE = ['pipeline', 'bundle', 'flights'].map((dir) => fileURLToPath(new URL(`../src/data/${dir}`, import.meta.url)));
+/** The GTFS reader, which a city bundle is built with too. */
+const GTFS_CODE = fileURLToPath(new URL('../src/data/gtfs', import.meta.url));
 
-/** True when the bundle is missing or older than its source or than the code that builds it. */
+/** True when the bundle is missing or older than its source (the Tokyo data set, or the GTFS zip of `--gtfs`) or than the code that builds it. */
 export function isBundleStale(paths: ProjectPaths): boolean {
   const manifest = join(paths.out, MANIFEST_FILE);
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
-  return built < newestMtime(paths.source) || PIPELINE_CODE.some((dir) => built < newestMtime(dir, 2));
+  const source = paths.gtfs ? (existsSync(paths.gtfs) ? statSync(paths.gtfs).mtimeMs : Infinity) : newestMtime(paths.source);
+  return built < source || [...PIPELINE_CODE, ...(paths.gtfs ? [GTFS_CODE] : [])].some((dir) => built < newestMtime(dir, 2));
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
@@ -65,34 +70,57 @@ export interface BuildResult {
  * gzip copies, and `manifest.json` written last so a reader never sees a half-written bundle.
  */
 export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean } = {}): BuildResult {
-  const output = runPipeline(diskSource(paths.source));
+  return writeDataBundle(paths.out, runPipeline(diskSource(paths.source)), options);
+}
+
+/**
+ * Builds the data bundle of a GTFS feed (a zip file) into `out`, as {@link buildDataBundle} does for Tokyo.
+ * @throws GtfsError naming file, line and field of a problem in the feed.
+ */
+export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean; name?: string } = {}): Promise<BuildResult> {
+  if (!existsSync(zip) || !statSync(zip).isFile()) throw new SourceDataError(`GTFS feed ${zip} does not exist; --gtfs takes the path of a GTFS zip file.`);
+  const output = await runGtfsPipeline(readFileSync(zip), { source: basename(zip), lastModified: statSync(zip).mtimeMs, name: options.name });
+  // The typical days' files are day files too: written under the same name, they are one file.
+  const typical = Object.fromEntries(CALENDARS.map((c) => [c, `timetable-${output.city.typical[c]}`])) as Record<Calendar, string>;
+  return writeDataBundle(out, output, { ...options, timetableNames: typical }, (manifest) => {
+    const dayTimetables: CityManifest['dayTimetables'] = {};
+    for (const day of output.dayTimetables) dayTimetables[day.key] = { ...writeVersioned(out, `timetable-${day.key}`, day.bytes), trains: day.trains, calendar: day.calendar };
+    manifest.city = { ...output.city, dayTimetables };
+    return Object.values(dayTimetables).map((t) => t.file);
+  });
+}
+
+/** Writes a pipeline's output; `extend` adds to the manifest before it is written and returns the extra files it wrote. */
+function writeDataBundle(out: string, output: PipelineOutput, options: { strict?: boolean; timetableNames?: Record<Calendar, string> }, extend?: (manifest: BundleManifest) => string[]): BuildResult {
+  const names = options.timetableNames ?? { weekday: 'timetable-weekday', saturday: 'timetable-saturday', holiday: 'timetable-holiday' };
   const warnings = output.diagnostics.warnings.map(formatDiagnostic);
   if (options.strict && warnings.length) {
     throw new SourceDataError(`${warnings.length} source records have problems (strict mode):\n${warnings.slice(0, 50).join('\n')}`);
   }
-  mkdirSync(paths.out, { recursive: true });
-  const previous = readdirSync(paths.out).filter((f) => /\.bin(\.gz)?$/.test(f));
+  mkdirSync(out, { recursive: true });
+  const previous = readdirSync(out).filter((f) => /\.bin(\.gz)?$/.test(f));
   const manifest: BundleManifest = {
     format: 'tt3d-manifest',
     version: 1,
     builtAt: new Date().toISOString(),
     sourceModified: output.sourceModified,
-    network: writeVersioned(paths.out, 'network', output.network),
-    exits: writeVersioned(paths.out, 'exits', output.exits),
-    flights: writeVersioned(paths.out, 'flights', output.flights),
+    network: writeVersioned(out, 'network', output.network),
+    exits: writeVersioned(out, 'exits', output.exits),
+    flights: writeVersioned(out, 'flights', output.flights),
     timetables: {
-      weekday: { ...writeVersioned(paths.out, 'timetable-weekday', output.timetables.weekday.bytes), trains: output.timetables.weekday.trains },
-      saturday: { ...writeVersioned(paths.out, 'timetable-saturday', output.timetables.saturday.bytes), trains: output.timetables.saturday.trains },
-      holiday: { ...writeVersioned(paths.out, 'timetable-holiday', output.timetables.holiday.bytes), trains: output.timetables.holiday.trains },
+      weekday: { ...writeVersioned(out, names.weekday, output.timetables.weekday.bytes), trains: output.timetables.weekday.trains },
+      saturday: { ...writeVersioned(out, names.saturday, output.timetables.saturday.bytes), trains: output.timetables.saturday.trains },
+      holiday: { ...writeVersioned(out, names.holiday, output.timetables.holiday.bytes), trains: output.timetables.holiday.trains },
     },
     counts: output.counts,
     warnings: { total: warnings.length, items: warnings.slice(0, 500) },
   };
+  const extra = extend?.(manifest) ?? [];
   const text = JSON.stringify(manifest, null, 1);
-  writeFileSync(join(paths.out, MANIFEST_FILE + '.tmp'), text);
-  writeFileSync(join(paths.out, MANIFEST_FILE + '.gz'), gzipSync(text, { level: 9 }));
-  renameSync(join(paths.out, MANIFEST_FILE + '.tmp'), join(paths.out, MANIFEST_FILE));
-  const current = new Set([manifest.network.file, manifest.exits!.file, manifest.flights!.file, ...Object.values(manifest.timetables).map((t) => t.file)].flatMap((f) => [f, f + '.gz']));
-  for (const file of previous) if (!current.has(file)) unlinkSync(join(paths.out, file));
+  writeFileSync(join(out, MANIFEST_FILE + '.tmp'), text);
+  writeFileSync(join(out, MANIFEST_FILE + '.gz'), gzipSync(text, { level: 9 }));
+  renameSync(join(out, MANIFEST_FILE + '.tmp'), join(out, MANIFEST_FILE));
+  const current = new Set([manifest.network.file, manifest.exits!.file, manifest.flights!.file, ...Object.values(manifest.timetables).map((t) => t.file), ...extra].flatMap((f) => [f, f + '.gz']));
+  for (const file of previous) if (!current.has(file)) unlinkSync(join(out, file));
   return { manifest, warnings };
 }

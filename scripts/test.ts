@@ -68,15 +68,26 @@ function unitSuite(): SuiteResult {
   return { name: 'unit', passed: report.numPassedTests, failed, note: status !== 0 && report.numFailedTests === 0 ? `vitest exited with ${status}` : undefined };
 }
 
-function e2eSuite(): SuiteResult {
-  const out = join(RESULTS, 'e2e.json');
+/** One Playwright run (a config and its JSON report). */
+function playwrightRun(name: string, report: string, config: string[]): SuiteResult {
+  const out = join(RESULTS, report);
   rmSync(out, { force: true });
-  const status = run('npx', ['playwright', 'test', ...passThrough]);
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
-  if (!report) return { name: 'browser', passed: 0, failed: 1, note: `playwright exited with ${status} without a report` };
-  const { expected, unexpected, flaky } = report.stats;
+  const status = run('npx', ['playwright', 'test', ...config, ...passThrough]);
+  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
+  if (!json) return { name, passed: 0, failed: 1, note: `playwright exited with ${status} without a report` };
+  const { expected, unexpected, flaky } = json.stats;
   const crashed = status !== 0 && unexpected === 0;
-  return { name: 'browser', passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: crashed ? `playwright exited with ${status}` : undefined };
+  return { name, passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: crashed ? `playwright exited with ${status}` : undefined };
+}
+
+/** The browser tests: the Tokyo app, then the app on a city's GTFS feed (its own server; skipped when other specs are named). */
+function e2eSuite(): SuiteResult {
+  const main = playwrightRun('browser', 'e2e.json', []);
+  const named = passThrough.filter((a) => !a.startsWith('-'));
+  if (named.length > 0 && !named.some((a) => a.includes('city-gtfs'))) return main;
+  const city = playwrightRun('browser (city)', 'e2e-city.json', ['-c', 'playwright.city.config.ts']);
+  const notes = [main.note, city.note].filter(Boolean).join('; ');
+  return { name: 'browser', passed: main.passed + city.passed, failed: main.failed + city.failed, note: notes || undefined };
 }
 
 /** Runs a suite and records its wall time. */

@@ -81,6 +81,7 @@ interface NavigationLabels {
   integration: string;
   architecture: string;
   benchmarks: string;
+  yourCity: string;
   user: string;
   about: string;
   plugins: string;
@@ -120,6 +121,7 @@ function sidebar(prefix: string, t: NavigationLabels): DefaultTheme.Sidebar {
           { text: t.build, link: `${prefix}developer-guide/build.html` },
           { text: t.architecture, link: `${prefix}developer-guide/architecture.html` },
           { text: t.benchmarks, link: `${prefix}developer-guide/benchmarks.html` },
+          { text: t.yourCity, link: `${prefix}developer-guide/your-city.html` },
         ],
       },
       {
@@ -214,7 +216,7 @@ export default defineConfigWithTheme<ThemeConfig>({
       lang: 'en',
       description: 'A real-time 3D map of Tokyo public transport: user guide, developer guide and API reference.',
       themeConfig: {
-        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', dataSource: 'DataSource', build: 'Building from source', migration: 'Migrating from Mini Tokyo 3D', integration: 'Integration', architecture: 'Architecture', benchmarks: 'Benchmarks', user: 'User guide', about: 'What the map shows', plugins: 'Plugins', contact: 'Contact', development: 'Development information', openMap: 'Open the map', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data', gtfs: 'GTFS data sources' }),
+        ...navigation('/', { developer: 'Developer guide', overview: 'Overview', api: 'API reference', map: 'Map', dataSource: 'DataSource', build: 'Building from source', migration: 'Migrating from Mini Tokyo 3D', integration: 'Integration', architecture: 'Architecture', benchmarks: 'Benchmarks', yourCity: 'Your city in 10 minutes', user: 'User guide', about: 'What the map shows', plugins: 'Plugins', contact: 'Contact', development: 'Development information', openMap: 'Open the map', screen: 'Screen and operations', modes: 'Display modes', configuration: 'Configuration', browsers: 'Supported browsers', data: 'About the data', gtfs: 'GTFS data sources' }),
       },
     },
     ja: {
@@ -224,7 +226,7 @@ export default defineConfigWithTheme<ThemeConfig>({
       title: 'Tokyo Transit 3D',
       description: '東京の公共交通をリアルタイムに描く 3D マップ：ユーザーガイド、開発者ガイド、API リファレンス',
       themeConfig: {
-        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', dataSource: 'DataSource', build: 'ソースからのビルド', migration: 'Mini Tokyo 3D からの移行', integration: '組み込み', architecture: 'アーキテクチャ', benchmarks: 'ベンチマーク', user: 'ユーザーガイド', about: 'この地図について', plugins: 'プラグイン', contact: 'お問い合わせ', development: '開発情報', openMap: '地図を開く', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて', gtfs: 'GTFS データソース' }),
+        ...navigation('/ja/', { developer: '開発者ガイド', overview: '概要', api: 'API リファレンス', map: 'Map', dataSource: 'DataSource', build: 'ソースからのビルド', migration: 'Mini Tokyo 3D からの移行', integration: '組み込み', architecture: 'アーキテクチャ', benchmarks: 'ベンチマーク', yourCity: '10 分であなたの街の地図を', user: 'ユーザーガイド', about: 'この地図について', plugins: 'プラグイン', contact: 'お問い合わせ', development: '開発情報', openMap: '地図を開く', screen: '画面と操作', modes: '表示モード', configuration: '設定', browsers: '対応ブラウザー', data: 'データについて', gtfs: 'GTFS データソース' }),
         outline: { label: '目次' },
         docFooter: { prev: '前のページ', next: '次のページ' },
         notFound: { title: 'ページが見つかりません', quote: 'お探しのページは移動したか、存在しません。', linkText: 'ホームに戻る' },

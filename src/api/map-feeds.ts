@@ -51,10 +51,15 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
     stats.cars = frame.carCount;
   });
   const url = (file: string) => bundleUrl(options.dataUrl, file, base);
+  const { city } = manifest;
   feed.init(
     url(manifest.network.file),
     { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
     { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
+    city && {
+      timeZone: city.timeZone,
+      days: Object.fromEntries(Object.entries(city.days).map(([date, key]) => [date, { url: url(city.dayTimetables[key].file), calendar: city.dayTimetables[key].calendar }])),
+    },
   );
   store.getState().setTrainFeed(feed);
   const applyEcoMode = ({ ecoMode, ecoFrameRate }: AppState) => feed.setFrameRateLimit(ecoMode === 'eco' ? ecoFrameRate : 0);

@@ -98,6 +98,8 @@ export class Map extends Evented<MapEvents> {
     fire: (type, data) => this.fire(type, data),
   });
   private clockFacade: Mt3dClock | null = null;
+  /** Whether to move to a city bundle's camera once its manifest is loaded. */
+  private cityCamera = false;
 
   constructor(options: MapOptions) {
     super();
@@ -114,6 +116,8 @@ export class Map extends Evented<MapEvents> {
     }
 
     const hashView = resolved.hash ? parseHash(location.hash) : null;
+    // A city bundle opens on its whole network unless the options or the URL say where to look.
+    this.cityCamera = !hashView && options.center === undefined && options.zoom === undefined;
     const viewState: ViewState = hashView
       ? { longitude: hashView.lng, latitude: hashView.lat, zoom: hashView.zoom, bearing: hashView.bearing, pitch: hashView.pitch }
       : { longitude: resolved.center[0], latitude: resolved.center[1], zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch };
@@ -174,6 +178,8 @@ export class Map extends Evented<MapEvents> {
 
   /** Turns store changes into the public events. */
   private fireStoreEvents(s: AppState, previous: AppState) {
+    const city = s.manifest?.city;
+    if (city && !previous.manifest && this.cityCamera) this.jumpTo({ center: city.camera.center, zoom: city.camera.zoom });
     if (s.networkDrawn && !previous.networkDrawn) {
       performance.mark(PERFORMANCE_MARKS.networkDrawn);
       // Trains start once the network is on screen: the worker's start-up (its script, the timetable download and

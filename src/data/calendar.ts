@@ -12,7 +12,7 @@
  */
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { Calendar } from './bundle/timetable-format.ts';
-import { DAY_MS, JAPAN_OFFSET_MS, SERVICE_DAY_START_SECONDS } from './japan-time.ts';
+import { clockOffsetMs, DAY_MS, fromClockWallTime, SERVICE_DAY_START_SECONDS } from './japan-time.ts';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -68,6 +68,7 @@ function isYearEnd(date: string): boolean {
  */
 export function calendarOf(serviceDate: string): Calendar {
   const weekday = new Date(dayNumberOf(serviceDate) * DAY_MS).getUTCDay(); // 0 = Sunday
+  if (cityCalendars) return cityCalendars[serviceDate] ?? (weekday === 0 ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday');
   if (weekday === 0 || isNationalHoliday(serviceDate) || isYearEnd(serviceDate)) return 'holiday';
   return weekday === 6 ? 'saturday' : 'weekday';
 }
@@ -75,10 +76,22 @@ export function calendarOf(serviceDate: string): Calendar {
 /** The last service day looked up: one lookup per day instead of one per frame. */
 let cached: { dayNumber: number; date: string; calendar: Calendar } | null = null;
 
+/** Day types of the service dates of a city bundle (built from a GTFS feed), or null for Tokyo's calendar. */
+let cityCalendars: Readonly<Record<string, Calendar>> | null = null;
+
+/**
+ * Takes the day types of a city bundle's service dates (`YYYY-MM-DD`; other dates by their day of the week alone),
+ * or Tokyo's calendar again with null. Set the clock's zone with `setClockTimeZone` beside it.
+ */
+export function setCityCalendars(calendars: Readonly<Record<string, Calendar>> | null): void {
+  cityCalendars = calendars;
+  cached = null;
+}
+
 /** The service day (date, day type, seconds into it) of an instant given in epoch milliseconds. */
 export function serviceDayOf(epochMs: number): ServiceDay {
   if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid time ${epochMs}.`);
-  const shifted = epochMs + JAPAN_OFFSET_MS - SERVICE_DAY_START_SECONDS * 1000;
+  const shifted = epochMs + clockOffsetMs(epochMs) - SERVICE_DAY_START_SECONDS * 1000;
   const dayNumber = Math.floor(shifted / DAY_MS);
   const seconds = (shifted - dayNumber * DAY_MS) / 1000 + SERVICE_DAY_START_SECONDS;
   if (cached?.dayNumber !== dayNumber) {
@@ -94,5 +107,5 @@ export function serviceDayOf(epochMs: number): ServiceDay {
  * The inverse of {@link serviceDayOf}.
  */
 export function epochOfServiceTime(serviceDate: string, seconds: number): number {
-  return dayNumberOf(serviceDate) * DAY_MS - JAPAN_OFFSET_MS + seconds * 1000;
+  return fromClockWallTime(dayNumberOf(serviceDate) * DAY_MS + seconds * 1000);
 }

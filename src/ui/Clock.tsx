@@ -69,7 +69,8 @@ function zoneName(zone: string, date: Date): string {
 
 /**
  * The date and time of the simulation clock (real time or playback), top left; in playback, its controls below.
- * It shows Japan time, or a GTFS data source's time zone (`agency_timezone`) while the view is over the feed's area.
+ * It shows Japan time (a city bundle's zone for a bundle built from a GTFS feed), or a GTFS data source's time zone
+ * (`agency_timezone`) while the view is over the feed's area.
  */
 export function Clock() {
   const intl = useIntl();
@@ -85,7 +86,9 @@ export function Clock() {
   // Deferred: a feed's zone is first shown in a render of its own, after the frame in which the feed arrives (its
   // date formats and label cost that busy frame 10–25 ms).
   const feedZone = useDeferredValue(useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null)));
-  const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : JAPAN_TIME_ZONE;
+  // A bundle built from a GTFS feed runs the clock in the feed's zone (see setClockTimeZone).
+  const cityZone = useAppStore((s) => s.manifest?.city?.timeZone ?? null);
+  const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : cityZone && zoneNameFormat(cityZone) ? cityZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({
       date: dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),

@@ -256,7 +256,7 @@ const SPEC_ROUTES = [
   ...USER_PAGES.map((p) => `/user-guide/${p}.html`),
 ];
 /** Pages of the developer guide beyond the specification's list (for contributors; Mini Tokyo 3D compatibility), also in both languages and sidebars. */
-const EXTRA_ROUTES = ['/developer-guide/architecture.html', '/developer-guide/benchmarks.html', '/developer-guide/api/clock.html', '/developer-guide/api/mini-tokyo-3d.html'];
+const EXTRA_ROUTES = ['/developer-guide/architecture.html', '/developer-guide/benchmarks.html', '/developer-guide/your-city.html', '/developer-guide/api/clock.html', '/developer-guide/api/mini-tokyo-3d.html'];
 /** Every route of the site. */
 const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 

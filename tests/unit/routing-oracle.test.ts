@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Network } from '../../src/data/network.ts';
 import { buildRoutingIndex, searchJourneys, transferSeconds, type RoutingIndex } from '../../src/data/routing/index.ts';
-import { SAME_STATION_TRANSFER_SECONDS } from '../../src/data/routing/transfer-times.ts';
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import type { Timetable } from '../../src/data/timetable.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 import { loadRealData } from './fixtures/real-data.ts';
+import { oracleEarliestArrival, type Run } from './fixtures/routing-oracle.ts';
 
 interface RawRecord {
   id: string;
@@ -23,14 +23,6 @@ interface RawRecord {
   tt: Array<{ s: string; a?: string; d?: string }>;
 }
 
-/** A raw weekday timetable, times in seconds of the service day. */
-interface Run {
-  id: string;
-  stations: number[];
-  arrival: number[];
-  departure: number[];
-  next: number[];
-}
 
 const seconds = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
@@ -75,95 +67,6 @@ function loadRawRuns(network: Network): Run[] {
     }
   });
   return runs;
-}
-
-/** A binary min-heap of (time, station); stale entries are skipped by the caller. */
-class MinQueue {
-  private items: Array<[number, number]> = [];
-  push(time: number, station: number): void {
-    const items = this.items;
-    items.push([time, station]);
-    for (let i = items.length - 1; i > 0; ) {
-      const up = (i - 1) >> 1;
-      if (items[up][0] <= items[i][0]) break;
-      [items[up], items[i]] = [items[i], items[up]];
-      i = up;
-    }
-  }
-  /** The station with the smallest time, or −1 when empty. */
-  pop(): number {
-    const items = this.items;
-    if (items.length === 0) return -1;
-    const top = items[0][1];
-    const last = items.pop()!;
-    if (items.length > 0) {
-      items[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < items.length && items[l][0] < items[m][0]) m = l;
-        if (r < items.length && items[r][0] < items[m][0]) m = r;
-        if (m === i) break;
-        [items[m], items[i]] = [items[i], items[m]];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
-/** Earliest arrival at any of `targets` leaving any of `sources` at `start` (Infinity if none); delays in seconds by run. */
-function oracleEarliestArrival(network: Network, runs: Run[], byStation: Array<Array<[number, number]>>, sources: number[], targets: number[], start: number, delay: Map<number, number>): number {
-  const count = network.meta.stations.length;
-  const ready = new Array<number>(count).fill(Infinity);
-  const done = new Uint8Array(count);
-  const isTarget = new Uint8Array(count);
-  for (const s of targets) isTarget[s] = 1;
-  const reachedFrom = new Int32Array(runs.length).fill(-2); // lowest boarding position processed per run (positions after it are done); −2 none
-  let best = Infinity;
-  const queue = new MinQueue();
-  const relax = (station: number, time: number) => {
-    if (time >= ready[station]) return;
-    ready[station] = time;
-    queue.push(time, station);
-  };
-  const arrive = (station: number, time: number) => {
-    if (time >= best) return; // nothing reached from here can arrive earlier
-    if (isTarget[station]) best = time;
-    relax(station, time + SAME_STATION_TRANSFER_SECONDS);
-    for (const s of walksFrom(station)) relax(s.to, time + s.seconds);
-  };
-  const walkCache = new Map<number, Array<{ to: number; seconds: number }>>();
-  const walksFrom = (station: number) => {
-    let list = walkCache.get(station);
-    if (!list) {
-      const group = stationGroupOf(network.meta, station)?.stations ?? [];
-      list = group.filter((s) => s !== station).map((to) => ({ to, seconds: transferSeconds(network.meta, station, to)! }));
-      walkCache.set(station, list);
-    }
-    return list;
-  };
-  const ride = (k: number, board: number) => {
-    const run = runs[k];
-    const previous = reachedFrom[k] === -2 ? run.stations.length : reachedFrom[k];
-    if (previous <= board) return;
-    reachedFrom[k] = board;
-    const d = delay.get(k) ?? 0;
-    for (let j = board + 1; j < Math.min(previous + 1, run.stations.length); j++) arrive(run.stations[j], run.arrival[j] + d);
-    if (previous === run.stations.length) for (const next of run.next) ride(next, -1);
-  };
-  for (const s of sources) relax(s, start);
-  for (;;) {
-    const station = queue.pop();
-    if (station < 0 || ready[station] >= best) return best;
-    if (done[station]) continue;
-    done[station] = 1;
-    for (const [k, position] of byStation[station]) {
-      const departure = runs[k].departure[position] + (delay.get(k) ?? 0);
-      if (departure >= ready[station] && departure < best) ride(k, position);
-    }
-  }
 }
 
 let network: Network;

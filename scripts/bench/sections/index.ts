@@ -1,5 +1,6 @@
 import type { BenchSection } from '../types.ts';
 import { cameraSection } from './camera.ts';
+import { citySection } from './city.ts';
 import { flightsSection } from './flights.ts';
 import { gtfsSection } from './gtfs.ts';
 import { loadSection } from './load.ts';
@@ -10,4 +11,4 @@ import { routingSection } from './routing.ts';
 import { trainsSection } from './trains.ts';
 
 /** Every section, in the order they run. Add new sections here. */
-export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection, phoneSection, packageSection];
+export const SECTIONS: readonly BenchSection[] = [loadSection, trainsSection, cameraSection, routingSection, gtfsSection, rainSection, flightsSection, phoneSection, packageSection, citySection];

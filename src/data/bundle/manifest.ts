@@ -25,6 +25,34 @@ export interface BundleManifest {
   };
   /** Source records skipped or repaired while building (the first 500). */
   warnings: { total: number; items: string[] };
+  /** Present in a bundle built from a GTFS feed (`npm run data -- --gtfs`): what Tokyo's bundle leaves implicit. */
+  city?: CityManifest;
+}
+
+/** The camera a city bundle opens at: the whole feed in view. */
+export interface CityCamera {
+  /** [lng, lat] */
+  center: [number, number];
+  zoom: number;
+  /** West, south, east, north of the feed's stops and shapes. */
+  bounds: [number, number, number, number];
+}
+
+/** What a bundle built from a GTFS feed adds to the manifest. */
+export interface CityManifest {
+  /** The city's name (the feed's agencies unless given). */
+  name: string;
+  /** IANA time zone of the feed's agencies: the zone of the app's clock and of every timetable time. */
+  timeZone: string;
+  camera: CityCamera;
+  /** GTFS route_type of each railway (line), by railway index. */
+  routeTypes: number[];
+  /** The timetable of each service date `YYYY-MM-DD`: a key of {@link dayTimetables}. Dates without service are absent. */
+  days: Record<string, string>;
+  /** Keys of the timetables of the typical weekday, Saturday and Sunday (`timetables` names their files). */
+  typical: Record<Calendar, string>;
+  /** Timetable files by key. */
+  dayTimetables: Record<string, BundleFileEntry & { trains: number; calendar: Calendar }>;
 }
 
 export interface BundleFileEntry {

@@ -85,16 +85,29 @@ function checkTrain(record: SourceTimetable, file: string, network: BuiltNetwork
   return { record, file, railway, stations, flags, times };
 }
 
+/** Which timetable records make up a timetable bundle: those whose key (by `keyOf`) is one of `sources`. */
+export interface TimetableSelection {
+  sources: string[];
+  keyOf: (record: SourceTimetable) => string;
+}
+
 /**
- * Builds the timetable bundle of one day type. Timetables that point at an
- * unknown railway or station are skipped; unknown type, direction, vehicle,
- * origin/destination or linked timetables are dropped from the record. Each
- * with a warning.
+ * Builds the timetable bundle of one day type: by default the records of
+ * {@link CALENDAR_SOURCES}, else those of `selection` (a GTFS feed's services
+ * of one date). Timetables that point at an unknown railway or station are
+ * skipped; unknown type, direction, vehicle, origin/destination or linked
+ * timetables are dropped from the record. Each with a warning.
  */
-export function buildTimetable(calendar: Calendar, source: SourceData, network: BuiltNetwork, diags: Diagnostics): BuiltTimetable {
-  const sources = CALENDAR_SOURCES[calendar];
+export function buildTimetable(
+  calendar: Calendar,
+  source: SourceData,
+  network: BuiltNetwork,
+  diags: Diagnostics,
+  selection: TimetableSelection = { sources: CALENDAR_SOURCES[calendar], keyOf: calendarKey },
+): BuiltTimetable {
+  const { sources, keyOf } = selection;
   const trains = source.timetables
-    .filter(({ record }) => sources.includes(calendarKey(record)))
+    .filter(({ record }) => sources.includes(keyOf(record)))
     .map(({ record, file }) => checkTrain(record, file, network, diags))
     .filter((t): t is Checked => t !== null);
   const trainIndex = new Map(trains.map((t, i) => [t.record.id, i]));

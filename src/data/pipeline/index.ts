@@ -5,10 +5,10 @@ import { FLIGHTS_KIND, type FlightsMeta } from '../bundle/flights-format.ts';
 import { buildFlightModel } from '../flights/build-flight-model.ts';
 import { CALENDARS, TIMETABLE_KIND, type Calendar } from '../bundle/timetable-format.ts';
 import { buildExits } from './build-exits.ts';
-import { buildNetwork } from './build-network.ts';
-import { buildTimetable } from './build-timetables.ts';
+import { buildNetwork, type BuiltNetwork } from './build-network.ts';
+import { buildTimetable, type BuiltTimetable } from './build-timetables.ts';
 import { Diagnostics } from './diagnostics.ts';
-import { loadSource, type SourceFiles } from './source.ts';
+import { loadSource, type SourceData, type SourceFiles } from './source.ts';
 
 export { Diagnostics, formatDiagnostic, SourceDataError } from './diagnostics.ts';
 export { SourceJsonError } from './json.ts';
@@ -37,10 +37,17 @@ export function runPipeline(files: SourceFiles): PipelineOutput {
   const source = loadSource(files, diagnostics);
   const network = buildNetwork(source, diagnostics);
   const timetables = {} as PipelineOutput['timetables'];
-  for (const calendar of CALENDARS) {
-    const built = buildTimetable(calendar, source, network, diagnostics);
-    timetables[calendar] = { bytes: writeBundle(TIMETABLE_KIND, built.meta, built.sections), trains: built.meta.trainCount };
-  }
+  for (const calendar of CALENDARS) timetables[calendar] = timetableBundle(buildTimetable(calendar, source, network, diagnostics));
+  return pipelineOutput(source, network, timetables, diagnostics);
+}
+
+/** The bytes and train count of a built timetable. */
+export function timetableBundle(built: BuiltTimetable): { bytes: Uint8Array; trains: number } {
+  return { bytes: writeBundle(TIMETABLE_KIND, built.meta, built.sections), trains: built.meta.trainCount };
+}
+
+/** Writes the network, exits and flights bundles of checked source records and a built network, and counts what they hold. */
+export function pipelineOutput(source: SourceData, network: BuiltNetwork, timetables: PipelineOutput['timetables'], diagnostics: Diagnostics): PipelineOutput {
   const { meta } = network;
   const exits = buildExits(source);
   const flights = buildFlightModel(source, diagnostics);

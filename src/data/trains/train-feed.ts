@@ -7,7 +7,7 @@ import type { DepartureGroup } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { frameBuffers, type TrainFrame } from './train-frame-format.ts';
 import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
-import type { FrameRequest, RouteAnswer, RoutePage, TrainWorkerEvents, TrainWorkerMethods, TrainWorkerReady } from './worker-protocol.ts';
+import type { CityTimetables, FrameRequest, RouteAnswer, RoutePage, TrainWorkerEvents, TrainWorkerMethods, TrainWorkerReady } from './worker-protocol.ts';
 import { WorkerChannel } from '../worker/channel.ts';
 import type { ChannelPort } from '../worker/wire.ts';
 
@@ -65,9 +65,9 @@ export class TrainFeed {
     });
   }
 
-  /** Starts the worker on a network and its timetables. */
-  init(networkUrl: string, timetableUrls: Record<Calendar, string>, dims: TrackDimensions): void {
-    this.channel.call('init', { networkUrl, timetableUrls, dims, time: this.clock.now() }).then(
+  /** Starts the worker on a network and its timetables (and a city bundle's dated timetables and clock zone). */
+  init(networkUrl: string, timetableUrls: Record<Calendar, string>, dims: TrackDimensions, city?: CityTimetables): void {
+    this.channel.call('init', { networkUrl, timetableUrls, dims, time: this.clock.now(), ...(city ? { city } : {}) }).then(
       (info) => this.becomeReady(info),
       (error: Error) => this.report(error),
     );

@@ -3,7 +3,8 @@
  * The train worker: decodes the network and the day's timetable, and
  * computes frames of car positions on request, off the main thread.
  */
-import { serviceDayOf } from '../calendar.ts';
+import { serviceDayOf, setCityCalendars } from '../calendar.ts';
+import { setClockTimeZone } from '../japan-time.ts';
 import type { Calendar } from '../bundle/timetable-format.ts';
 import { decodeNetwork, type Network } from '../network.ts';
 import { buildRoutes, type RouteSet } from '../routes.ts';
@@ -17,7 +18,7 @@ import { trainDetails } from './describe-train.ts';
 import { buildDepartureIndex, nextDepartures, type DepartureIndex } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
-import type { FrameRequest, TrainWorkerEvents, TrainWorkerInit, TrainWorkerMethods } from './worker-protocol.ts';
+import type { CityTimetables, FrameRequest, TrainWorkerEvents, TrainWorkerInit, TrainWorkerMethods } from './worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
 import { answerRoute } from '../routing/answer-route.ts';
 import type { RoutingIndex } from '../routing/routing-index.ts';
@@ -36,6 +37,7 @@ interface DayContext extends FrameContext {
 let network: Network | null = null;
 let routes: RouteSet | null = null;
 let timetableUrls: Record<Calendar, string> | null = null;
+let city: CityTimetables | null = null;
 let dims: TrackDimensions | null = null;
 let day: DayContext | null = null;
 let loadingDay: Promise<DayContext> | null = null;
@@ -52,7 +54,7 @@ async function fetchBytes(url: string): Promise<ArrayBuffer> {
 /** Loads the timetable of the service day containing `time` (epoch ms) and builds its schedule. */
 async function loadDay(time: number): Promise<DayContext> {
   const { date, calendar } = serviceDayOf(time);
-  const url = timetableUrls![calendar];
+  const url = city?.days[date]?.url ?? timetableUrls![calendar];
   const bytes = await fetchBytes(url);
   const started = performance.now();
   const timetable = decodeTimetable(bytes, url);
@@ -115,6 +117,11 @@ async function init(request: TrainWorkerInit) {
   network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
   routes = buildRoutes(network);
   timetableUrls = request.timetableUrls;
+  city = request.city ?? null;
+  if (city) {
+    setClockTimeZone(city.timeZone);
+    setCityCalendars(Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])));
+  }
   dims = request.dims;
   const loaded = dayFor(request.time) ?? (await loadingDay!);
   return { calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount };

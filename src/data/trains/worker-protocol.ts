@@ -23,6 +23,15 @@ export interface TrainWorkerInit {
   dims: TrackDimensions;
   /** Simulated epoch milliseconds now: the day to load first. */
   time: number;
+  /** A bundle built from a GTFS feed: its clock's zone and the timetable of each service date (others take their day type's). */
+  city?: CityTimetables;
+}
+
+/** The clock zone and dated timetables of a city bundle, for the worker. */
+export interface CityTimetables {
+  timeZone: string;
+  /** By service date `YYYY-MM-DD`: the absolute URL of its timetable file and its day type. */
+  days: Record<string, { url: string; calendar: Calendar }>;
 }
 
 /** The day the worker has loaded, once it is ready. */
