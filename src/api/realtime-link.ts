@@ -1,4 +1,4 @@
-import { pauseWhileHidden } from '../data/polling/page-visibility.ts';
+import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
 import { defaultOdptTokens, ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
 import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
 import { RemoteOdptSource } from '../data/realtime/odpt-remote.ts';
@@ -51,7 +51,7 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     onError: (message) => onError(message),
   });
   poller.start();
-  const stopWatching = pauseWhileHidden(poller);
+  const stopWatching = pauseWhileHiddenOrOffline(poller);
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.clockMode === previous.clockMode) return;
     poller.setEnabled(s.clockMode === 'realtime');
