@@ -33,7 +33,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,wasm}'],
+        globPatterns: ['**/*.{html,js,mjs,css,svg,png,webmanifest,wasm}'],
         globIgnores: ['service-worker.js'],
         // The largest chunks (deck.gl, MapLibre, three.js for 3D Tiles) are a few MB each before compression.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,

@@ -161,8 +161,8 @@ export function linkFlights(context: FlightLinkContext): () => void {
         store.getState().setFlightState(haveRecords ? 'ok' : 'pending');
       },
     });
-    poller.start();
     const stopWatching = pauseWhileHiddenOrOffline(poller);
+    poller.start();
 
     const unsubscribe = store.subscribe((s, previous) => {
       if (s.clockMode !== previous.clockMode) {

@@ -50,8 +50,8 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     onUpdate: publish,
     onError: (message) => onError(message),
   });
-  poller.start();
   const stopWatching = pauseWhileHiddenOrOffline(poller);
+  poller.start();
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.clockMode === previous.clockMode) return;
     poller.setEnabled(s.clockMode === 'realtime');

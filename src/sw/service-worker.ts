@@ -21,6 +21,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { DATA_CACHE, warmDataCache } from './data-warmup.ts';
+import { keepRequests } from './keep-message.ts';
 import { rangeCachePlugin } from './range-cache.ts';
 
 /** The parts of the service worker's global scope used here (the DOM types have no ServiceWorkerGlobalScope). */
@@ -28,8 +29,12 @@ interface ServiceWorkerScope {
   __WB_MANIFEST: (PrecacheEntry | string)[];
   registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install', listener: (event: Event & { waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'install', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown; source: { postMessage(message: unknown): void } | null }) => void): void;
 }
+
+/** An event whose handling the service worker is kept alive for. */
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 
 /** Most base-map byte ranges kept (a tile or directory each; about 100 MB at the Tokyo archive's tile sizes). */
 export const TILE_ENTRIES = 4000;
@@ -52,15 +57,26 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allow
 const under = (folder: string) => (url: URL) => url.href.startsWith(new URL(folder, scope).href);
 registerRoute(({ url }) => url.href === new URL('data/manifest.json', scope).href, new NetworkFirst({ cacheName: DATA_CACHE, networkTimeoutSeconds: 5 }));
 registerRoute(({ url }) => under('data/')(url) && url.pathname.endsWith('.bin'), new CacheFirst({ cacheName: DATA_CACHE }));
-registerRoute(
-  ({ url }) => under('basemap/')(url) && url.pathname.endsWith('.pmtiles'),
-  new NetworkFirst({
-    cacheName: 'tt-basemap-tiles',
-    matchOptions: { ignoreVary: true },
-    plugins: [new ExpirationPlugin({ maxEntries: TILE_ENTRIES, purgeOnQuotaError: true }), rangeCachePlugin],
-  }),
-);
-registerRoute(
-  ({ url }) => under('basemap/fonts/')(url),
-  new StaleWhileRevalidate({ cacheName: 'tt-basemap-glyphs', plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
-);
+const tiles = new NetworkFirst({
+  cacheName: 'tt-basemap-tiles',
+  matchOptions: { ignoreVary: true },
+  plugins: [new ExpirationPlugin({ maxEntries: TILE_ENTRIES, purgeOnQuotaError: true }), rangeCachePlugin],
+});
+registerRoute(({ url }) => under('basemap/')(url) && url.pathname.endsWith('.pmtiles'), tiles);
+const glyphs = new StaleWhileRevalidate({ cacheName: 'tt-basemap-glyphs', plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] });
+registerRoute(({ url }) => under('basemap/fonts/')(url), glyphs);
+
+// What the page read before this worker controlled it (its first view), sent once it does: fetched again to be kept.
+sw.addEventListener('message', (event) => {
+  const keep = keepRequests(event.data, scope);
+  if (!keep) return;
+  const fetchAll = async (requests: Request[]) => {
+    for (const request of requests) {
+      const strategy = request.headers.has('range') ? tiles : glyphs;
+      const [response, done] = strategy.handleAll({ request, event });
+      await Promise.all([response, done]).catch(() => undefined);
+    }
+  };
+  // The page is told when it is done (the offline test waits for it).
+  event.waitUntil(fetchAll(keep).then(() => event.source?.postMessage({ type: 'tt:kept', requests: keep.length })));
+});
