@@ -17,6 +17,8 @@ export default {
   // An export its own file also uses (a constant, a type in a signature) stays exported for readers and tests;
   // knip reports the exports that nothing uses at all.
   ignoreExportsUsedInFile: true,
+  // The generic static server of tests/e2e/static-site.spec.ts, started from its file path (createRequire().resolve).
+  ignoreDependencies: ['http-server'],
   ignoreIssues: {
     // The records as the ODPT API sends them, written down for readers: the parsers check unknown JSON field by field.
     'src/data/realtime/odpt-types.ts': ['types'],

@@ -1,11 +1,47 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { localAssets } from './scripts/vite-local-assets.ts';
 import { precompiledMessages } from './scripts/vite-precompiled-messages.ts';
 import { webglOnly } from './scripts/vite-webgl-only.ts';
 
 export default defineConfig({
-  plugins: [react(), localAssets(), webglOnly(), precompiledMessages()],
+  plugins: [
+    react(),
+    localAssets(),
+    webglOnly(),
+    precompiledMessages(),
+    // The service worker (src/sw/service-worker.ts → service-worker.js) and the web app manifest. src/main.ts registers the
+    // worker itself, after the first view, so nothing is injected into the page but the manifest's link.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Tokyo Transit 3D',
+        short_name: 'Transit 3D',
+        description: 'Real-time 3D map of Tokyo public transport: every train of the Tokyo rail network, animated from timetables.',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#1c1c20',
+        theme_color: '#1c1c20',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{html,js,mjs,css,svg,png,webmanifest,wasm}'],
+        globIgnores: ['service-worker.js'],
+        // The largest chunks (deck.gl, MapLibre, three.js for 3D Tiles) are a few MB each before compression.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+    }),
+  ],
   base: './',
   build: {
     target: 'es2020',

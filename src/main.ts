@@ -4,6 +4,7 @@
  * colour without `#`), whose extent the camera fits unless the address gives a camera (`#zoom/lat/lng/bearing/pitch`).
  */
 import { Map } from './api/map.ts';
+import { PERFORMANCE_MARKS } from './performance-marks.ts';
 
 const params = new URLSearchParams(location.search);
 const hasCamera = location.hash.length > 1;
@@ -37,3 +38,13 @@ map.on('error', ({ source, url, message }) => {
 });
 // The page speaks the map's language (screen readers, and the CJK glyphs browsers pick by language).
 document.documentElement.lang = map.getLanguage();
+
+// The service worker (offline use, installing the app) registers once the first trains are drawn and the page is idle,
+// so that it costs the first view nothing.
+new PerformanceObserver((list, observer) => {
+  if (!list.getEntriesByName(PERFORMANCE_MARKS.trainsDrawn).length) return;
+  observer.disconnect();
+  const register = () => import('./offline/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+  else setTimeout(register, 1000);
+}).observe({ type: 'mark', buffered: true });

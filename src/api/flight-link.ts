@@ -29,7 +29,7 @@ import { FlightPoller, type FlightUpdate } from '../data/flights/flight-poller.t
 import type { FlightInfo } from '../data/flights/flight-records.ts';
 import type { AircraftLayerOptions, FlightsHandle } from '../layers/flights-handle.ts';
 import { flightsForDayOf, PLAYBACK_REPLAN_MS } from '../data/flights/playback-flights.ts';
-import { pauseWhileHidden } from '../data/polling/page-visibility.ts';
+import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
 import type { OdptSecrets } from '../data/realtime/odpt-client.ts';
 import { defaultOdptTokens } from '../data/realtime/odpt-config.ts';
 import { RemoteHostSource } from '../data/remote-host-fetch.ts';
@@ -161,8 +161,8 @@ export function linkFlights(context: FlightLinkContext): () => void {
         store.getState().setFlightState(haveRecords ? 'ok' : 'pending');
       },
     });
+    const stopWatching = pauseWhileHiddenOrOffline(poller);
     poller.start();
-    const stopWatching = pauseWhileHidden(poller);
 
     const unsubscribe = store.subscribe((s, previous) => {
       if (s.clockMode !== previous.clockMode) {

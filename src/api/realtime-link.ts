@@ -1,4 +1,4 @@
-import { pauseWhileHidden } from '../data/polling/page-visibility.ts';
+import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
 import { defaultOdptTokens, ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
 import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
 import { RemoteOdptSource } from '../data/realtime/odpt-remote.ts';
@@ -50,8 +50,8 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     onUpdate: publish,
     onError: (message) => onError(message),
   });
+  const stopWatching = pauseWhileHiddenOrOffline(poller);
   poller.start();
-  const stopWatching = pauseWhileHidden(poller);
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.clockMode === previous.clockMode) return;
     poller.setEnabled(s.clockMode === 'realtime');

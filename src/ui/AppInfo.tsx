@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useAppStore } from './store-context.ts';
 import { MenuControl } from './MenuControl.tsx';
 import { dateFormat } from './i18n/date-format.ts';
+import { useOnline } from './use-online.ts';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
 const FlightStateLine = lazy(() => import('./flights/FlightStateLine.tsx'));
@@ -16,7 +17,7 @@ const ICON = (
   </>
 );
 
-/** The application-info button and panel: data sources, last updates of static and real-time data, real-time state. */
+/** The application-info button and panel: data sources, last updates of static and real-time data, real-time state (or offline). */
 export function AppInfo() {
   const intl = useIntl();
   const staticUpdated = useAppStore((s) => s.staticUpdated);
@@ -24,6 +25,7 @@ export function AppInfo() {
   const realtimeState = useAppStore((s) => s.realtimeState);
   const flightState = useAppStore((s) => s.flightState);
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
+  const online = useOnline();
   const format = (iso: string | null) =>
     iso
       ? dateFormat(intl.locale, { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) + ' JST'
@@ -40,7 +42,8 @@ export function AppInfo() {
             <dt>{intl.formatMessage({ id: 'dynamicData' })}</dt>
             <dd data-testid="dynamic-updated">{format(dynamicUpdated)}</dd>
           </dl>
-          <p data-testid="realtime-state">{intl.formatMessage({ id: REALTIME_MESSAGE[realtimeState] })}</p>
+          {/* With no network the trains run from the timetables, whatever the real-time client's last state was. */}
+          <p data-testid="realtime-state">{intl.formatMessage({ id: online ? REALTIME_MESSAGE[realtimeState] : 'offline' })}</p>
           {flightState !== 'off' && (
             <Suspense fallback={null}>
               <FlightStateLine />

@@ -1,5 +1,5 @@
 /**
- * The page's visibility, for pollers that rest while it is hidden. Guarded:
+ * The page's visibility and the browser's network, for pollers that rest while the page is hidden or offline. Guarded:
  * where there is no page (a worker, Node) the page counts as visible and
  * nothing is watched.
  *
@@ -11,9 +11,27 @@ export function pageHidden(): boolean {
   return typeof document !== 'undefined' && document.hidden;
 }
 
-/** Pauses `poller` while the page is hidden and resumes it when it is shown again; returns the function that stops watching. */
-export function pauseWhileHidden(poller: { pause(): void; resume(): void }): () => void {
-  return watchPageVisibility((hidden) => (hidden ? poller.pause() : poller.resume()));
+/** Whether the browser says it has no network (false where it cannot tell). */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Pauses `poller` while the page is hidden or the browser is offline (from the start if it is offline then), and
+ * resumes it, polling at once, when the page is shown and the network back; returns the function that stops watching.
+ */
+export function pauseWhileHiddenOrOffline(poller: { pause(): void; resume(): void }): () => void {
+  const update = () => (pageHidden() || browserOffline() ? poller.pause() : poller.resume());
+  if (browserOffline()) poller.pause();
+  const stopVisibility = watchPageVisibility(update);
+  if (typeof window === 'undefined') return stopVisibility;
+  window.addEventListener('online', update);
+  window.addEventListener('offline', update);
+  return () => {
+    stopVisibility();
+    window.removeEventListener('online', update);
+    window.removeEventListener('offline', update);
+  };
 }
 
 /** Calls `listener` each time the page is hidden or shown; returns the function that stops watching. */

@@ -43,6 +43,7 @@ export type MessageId =
   | 'realtimePending'
   | 'realtimeOff'
   | 'realtimeFailing'
+  | 'offline'
   | 'notYet'
   | 'disclaimer'
   | 'dataSources'
@@ -106,6 +107,7 @@ const en: Catalog = {
   realtimePending: 'Real-time data: connecting…',
   realtimeOff: 'Real-time data: off (no access token); trains run on timetables only',
   realtimeFailing: 'Real-time data: unavailable; trains run on timetables until it returns',
+  offline: 'Offline — timetables only',
   notYet: 'not yet',
   disclaimer: 'Transit data may be inexact. Please do not contact transit operators about this app.',
   dataSources: 'Data sources',

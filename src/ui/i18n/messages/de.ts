@@ -42,6 +42,7 @@ const de: Catalog = {
   realtimePending: 'Echtzeitdaten: verbinde…',
   realtimeOff: 'Echtzeitdaten: aus (kein Zugangstoken); Züge fahren nur nach Fahrplan',
   realtimeFailing: 'Echtzeitdaten: nicht verfügbar; Züge fahren bis dahin nach Fahrplan',
+  offline: 'Offline — nur Fahrpläne',
   notYet: 'noch nicht',
   disclaimer: 'Verkehrsdaten können ungenau sein. Bitte wenden Sie sich wegen dieser App nicht an die Verkehrsunternehmen.',
   dataSources: 'Datenquellen',

@@ -42,6 +42,7 @@ const es: Catalog = {
   realtimePending: 'Tiempo real: conectando…',
   realtimeOff: 'Tiempo real: desactivado (sin token de acceso); los trenes siguen solo el horario',
   realtimeFailing: 'Tiempo real: no disponible; los trenes siguen el horario hasta que vuelva',
+  offline: 'Sin conexión — solo horarios',
   notYet: 'todavía no',
   disclaimer: 'Los datos de transporte pueden ser inexactos. No contacte a los operadores sobre esta aplicación.',
   dataSources: 'Fuentes de datos',

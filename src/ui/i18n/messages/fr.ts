@@ -42,6 +42,7 @@ const fr: Catalog = {
   realtimePending: 'Temps réel : connexion…',
   realtimeOff: 'Temps réel : désactivé (pas de jeton d’accès) ; les trains suivent les horaires',
   realtimeFailing: 'Temps réel : indisponible ; les trains suivent les horaires en attendant',
+  offline: 'Hors ligne — horaires seulement',
   notYet: 'pas encore',
   disclaimer: 'Les données de transport peuvent être inexactes. Ne contactez pas les exploitants au sujet de cette application.',
   dataSources: 'Sources des données',

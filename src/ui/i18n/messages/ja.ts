@@ -42,6 +42,7 @@ const ja: Catalog = {
   realtimePending: 'リアルタイムデータ: 接続中…',
   realtimeOff: 'リアルタイムデータ: 無効（アクセストークンなし）。列車は時刻表のみで走行します',
   realtimeFailing: 'リアルタイムデータ: 取得できません。復旧するまで時刻表で走行します',
+  offline: 'オフライン — 時刻表のみ',
   notYet: 'まだありません',
   disclaimer: '交通データは不正確な場合があります。本アプリについて交通事業者へ問い合わせないでください。',
   dataSources: 'データ提供',

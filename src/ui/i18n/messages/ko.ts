@@ -42,6 +42,7 @@ const ko: Catalog = {
   realtimePending: '실시간 데이터: 연결 중…',
   realtimeOff: '실시간 데이터: 꺼짐(액세스 토큰 없음). 열차는 시간표대로만 운행합니다',
   realtimeFailing: '실시간 데이터: 사용할 수 없음. 복구될 때까지 시간표대로 운행합니다',
+  offline: '오프라인 — 시간표만',
   notYet: '아직 없음',
   disclaimer: '교통 데이터는 부정확할 수 있습니다. 이 앱에 대해 교통 사업자에게 문의하지 마십시오.',
   dataSources: '데이터 출처',

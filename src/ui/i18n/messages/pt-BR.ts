@@ -42,6 +42,7 @@ const ptBR: Catalog = {
   realtimePending: 'Dados em tempo real: conectando…',
   realtimeOff: 'Dados em tempo real: desligados (sem token de acesso); os trens seguem só os horários',
   realtimeFailing: 'Dados em tempo real: indisponíveis; os trens seguem os horários até voltarem',
+  offline: 'Offline — somente horários',
   notYet: 'ainda não',
   disclaimer: 'Os dados de transporte podem ser imprecisos. Não contate as operadoras sobre este app.',
   dataSources: 'Fontes de dados',

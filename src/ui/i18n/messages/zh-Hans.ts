@@ -42,6 +42,7 @@ const zhHans: Catalog = {
   realtimePending: '实时数据：连接中…',
   realtimeOff: '实时数据：关闭（无访问令牌），列车仅按时刻表运行',
   realtimeFailing: '实时数据：不可用，恢复前按时刻表运行',
+  offline: '离线 — 仅时刻表',
   notYet: '尚无',
   disclaimer: '交通数据可能不准确。请勿就本应用联系交通运营商。',
   dataSources: '数据来源',

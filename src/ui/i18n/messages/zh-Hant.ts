@@ -42,6 +42,7 @@ const zhHant: Catalog = {
   realtimePending: '即時資料：連線中…',
   realtimeOff: '即時資料：關閉（無存取權杖），列車僅依時刻表運行',
   realtimeFailing: '即時資料：無法使用，恢復前依時刻表運行',
+  offline: '離線 — 僅時刻表',
   notYet: '尚無',
   disclaimer: '交通資料可能不準確。請勿就本應用程式聯絡交通業者。',
   dataSources: '資料來源',

@@ -1,0 +1,111 @@
+/**
+ * Opens with no network after one visit (the service worker of src/sw/, registered by the app page after its first
+ * view): the page is loaded once, the worker comes to control it and keeps the app, the data and what the first view
+ * read from the base map; the browser then goes offline and the page is reloaded. Checks:
+ *
+ * 1. offline really applies to the service worker's own requests (a byte range of the base map never read before
+ *    fails), so the reload below can only succeed from the worker's caches (without a worker it fails:
+ *    net::ERR_INTERNET_DISCONNECTED);
+ * 2. after the offline reload the page opens, the network and the trains are drawn, base-map tiles are drawn from the
+ *    kept byte ranges, and the app info says "Offline — timetables only";
+ * 3. a map with real-time data (the local ODPT server) asks nothing while offline, and polls by itself as soon as the
+ *    network returns (well before its back-off would), the app info then saying the real-time data is on.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
+import type { Map as TransitMap } from '../../src/index.ts';
+import type { MapOptions } from '../../src/api/option-types.ts';
+import { CHALLENGE_HOST_FIXTURES, ODPT_HOST_FIXTURES } from '../support/odpt-fixtures.ts';
+import { CHALLENGE_KEY, ODPT_KEY } from '../support/odpt-hosts.ts';
+import { startOdptServer, type OdptServerHandle } from '../support/odpt-server.ts';
+
+/** Cache of the base map's byte ranges (src/sw/service-worker.ts). */
+const TILE_CACHE = 'tt-basemap-tiles';
+
+test.describe.configure({ timeout: 300_000 });
+
+/** What the init script records: the service worker's answer once it has kept the first view's base-map reads. */
+interface TestWindow {
+  kept?: { type: 'tt:kept'; requests: number };
+}
+
+async function waitForTrains(page: Page): Promise<void> {
+  await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 150_000 });
+}
+
+/** Number of entries in one of the page's caches. */
+function cacheEntries(page: Page, name: string): Promise<number> {
+  return page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0), name);
+}
+
+async function appInfoLine(page: Page): Promise<string> {
+  await page.getByTestId('app-info-button').click();
+  const text = (await page.getByTestId('realtime-state').textContent()) ?? '';
+  await page.getByTestId('app-info-close').click();
+  return text;
+}
+
+test('after one visit the app opens offline, and real-time data resumes when the network returns', async ({ page, context }) => {
+  const main = await startOdptServer({ key: ODPT_KEY, fixtures: ODPT_HOST_FIXTURES });
+  const challenge = await startOdptServer({ key: CHALLENGE_KEY, fixtures: CHALLENGE_HOST_FIXTURES });
+  const servers: OdptServerHandle[] = [main, challenge];
+  try {
+    await page.addInitScript(() => {
+      navigator.serviceWorker.addEventListener('message', (event) => {
+        if (event.data?.type === 'tt:kept') (window as unknown as TestWindow).kept = event.data;
+      });
+    });
+    await page.goto('/?lang=en');
+    await waitForTrains(page);
+    // The worker registers once trains are drawn; ready = installed (shell precached, data stored) and active.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    expect(await cacheEntries(page, 'tt-data'), 'the whole data bundle is stored').toBeGreaterThanOrEqual(6);
+    // The first view's base-map reads (header and directories included), fetched again by the worker once it
+    // controls the page: it says when it is done.
+    await page.waitForFunction(() => (window as unknown as TestWindow).kept !== undefined, null, { timeout: 120_000 });
+    expect(await page.evaluate(() => (window as unknown as TestWindow).kept?.requests)).toBeGreaterThan(3);
+    expect(await cacheEntries(page, TILE_CACHE)).toBeGreaterThan(3);
+
+    await context.setOffline(true);
+    const unreadRange = await page.evaluate(() =>
+      fetch('basemap/tokyo.pmtiles', { headers: { range: 'bytes=3-9' } }).then(
+        (r) => `HTTP ${r.status}`,
+        () => 'failed',
+      ),
+    );
+    expect(unreadRange, 'offline applies to the service worker: a range never read is not served').toBe('failed');
+
+    await page.reload();
+    await waitForTrains(page);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    expect(await page.evaluate(() => window.map.getRenderStats().cars)).toBeGreaterThan(0);
+    await page.waitForFunction(() => performance.getEntriesByName('tt:basemap-idle').length > 0, null, { timeout: 120_000 });
+    const features = await page.evaluate(() => window.map.getMapLibreMap()?.queryRenderedFeatures().length ?? 0);
+    expect(features, 'base-map tiles drawn from the kept byte ranges').toBeGreaterThan(0);
+    expect(await appInfoLine(page)).toBe('Offline — timetables only');
+
+    // A map with real-time data while offline: nothing is asked; back online, it polls at once.
+    const hosts = withBaseUrls({ odpt: main.url, challenge: challenge.url });
+    await page.evaluate(
+      ({ hosts, keys }) => {
+        const w = window as unknown as { map: TransitMap };
+        w.map.remove();
+        const MapClass = w.map.constructor as new (options: MapOptions) => TransitMap;
+        // Polls are a minute apart: a poll within the test's wait below is the resume, not the schedule.
+        w.map = new MapClass({ container: 'map', lang: 'en', secrets: keys, realtime: { hosts, intervalMs: 60_000 }, flights: { hosts: [] } });
+      },
+      { hosts, keys: { odpt: ODPT_KEY, challenge2025: CHALLENGE_KEY } },
+    );
+    await page.waitForFunction(() => window.map.getRenderStats().cars > 0, null, { timeout: 150_000 });
+    expect(main.requestCount('odpt:Train'), 'nothing is asked while offline').toBe(0);
+    expect(await appInfoLine(page)).toBe('Offline — timetables only');
+
+    await context.setOffline(false);
+    await expect.poll(() => main.requestCount('odpt:Train'), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => appInfoLine(page), { timeout: 30_000 }).toBe('Real-time data: on');
+  } finally {
+    await context.setOffline(false);
+    await Promise.all(servers.map((server) => server.close()));
+  }
+});
