@@ -24,6 +24,9 @@ export default defineConfig({
     viewport: VIEWPORT,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
+    // The app page registers its service worker once trains are drawn, and it then downloads the app and the data
+    // bundle again to keep them: background work that only tests/e2e/offline.spec.ts wants (it allows it).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -23,6 +23,8 @@ import { startOdptServer, type OdptServerHandle } from '../support/odpt-server.t
 const TILE_CACHE = 'tt-basemap-tiles';
 
 test.describe.configure({ timeout: 300_000 });
+// The other specs block service workers (playwright.config.ts): this one is about it.
+test.use({ serviceWorkers: 'allow' });
 
 /** What the init script records: the service worker's answer once it has kept the first view's base-map reads. */
 interface TestWindow {
