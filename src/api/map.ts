@@ -15,6 +15,7 @@ import { ensureLibraryStyles } from './asset-base.ts';
 import { defaultUrls, resolveLeniently } from './lenient-options.ts';
 import type { CameraOptions, MapEvents } from './map-events.ts';
 import { loseWebglContext } from './webgl-context.ts';
+import { routeBasemapCamera } from './basemap-camera.ts';
 import { checkCameraOptions } from './camera-checks.ts';
 import { Evented } from './evented.ts';
 import { linkHash } from './hash-link.ts';
@@ -195,6 +196,7 @@ export class Map extends Evented<MapEvents> {
     // `load` and the plugins wait for the base map too, so that getMapLibreMap() is set for them (as in Mini Tokyo 3D).
     if (s.networkDrawn && s.basemap && !(previous.networkDrawn && previous.basemap)) {
       this.layers.basemap.attach(s.basemap as MapLibreMap);
+      this.cleanups.push(routeBasemapCamera(s.basemap as MapLibreMap, (options, transition) => this.camera(options, transition)));
       this.fire('load');
       this.plugins.startPending();
     }

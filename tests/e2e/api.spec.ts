@@ -128,6 +128,22 @@ test('getters read a jump at once; a bad argument throws naming it, an unknown t
     return { fly, ease: { zoom: window.map.getZoom(), pitch: window.map.getPitch() } };
   });
   expect(jumps).toEqual({ fly: { zoom: 15, lng: 139.76 }, ease: { zoom: 14, pitch: 20 } });
+
+  // The base map's own flyTo (Mini Tokyo 3D plugins call map.getMapboxMap().flyTo) moves the map's camera, and the
+  // base map stays there with it instead of snapping back.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.evaluate(() => window.map.getMapboxMap()!.flyTo({ center: [139.74, 35.66], zoom: 12, bearing: 30, duration: 300 }));
+  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(12, 6);
+  await waitForCameraToSettle(page);
+  expectCamera(await getCamera(page), { lng: 139.74, lat: 35.66, zoom: 12, bearing: 30, pitch: 20 });
+  const base = await page.evaluate(() => {
+    const maplibre = window.map.getMapLibreMap()!;
+    return { lng: maplibre.getCenter().lng, lat: maplibre.getCenter().lat, zoom: maplibre.getZoom(), bearing: maplibre.getBearing() };
+  });
+  expect(base.lng).toBeCloseTo(139.74, 4);
+  expect(base.lat).toBeCloseTo(35.66, 4);
+  expect(base.zoom).toBeCloseTo(12, 4);
+  expect(base.bearing).toBeCloseTo(30, 4);
 });
 
 const MOUSE_EVENTS = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'wheel'] as const;
