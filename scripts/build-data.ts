@@ -1,14 +1,15 @@
 /**
  * `npm run data`: builds the browser data bundle from the source data set.
- * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build).
+ * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build),
+ * --data-date YYYY-MM-DD (env TRANSIT_DATA_DATE: the date the data set was published, shown in the app).
  */
 import { resolvePaths } from './config.ts';
-import { buildDataBundle } from './data-bundle.ts';
+import { buildDataBundle, resolveDataDate } from './data-bundle.ts';
 
 try {
   const paths = resolvePaths();
   const started = performance.now();
-  const { manifest, warnings } = buildDataBundle(paths, { strict: process.argv.includes('--strict') });
+  const { manifest, warnings } = buildDataBundle(paths, { strict: process.argv.includes('--strict'), dataDate: resolveDataDate() });
   for (const w of warnings.slice(0, 20)) console.warn(`warning: ${w}`);
   if (warnings.length > 20) console.warn(`warning: … and ${warnings.length - 20} more (listed in ${paths.out}/manifest.json)`);
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
