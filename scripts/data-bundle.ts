@@ -37,6 +37,25 @@ export function newestMtime(root: string, depth = 1, skip: ReadonlySet<string> =
   return newest;
 }
 
+/**
+ * The date the source data set was published, as its provider gives it (`--data-date YYYY-MM-DD`, or the
+ * `TRANSIT_DATA_DATE` environment variable), or undefined when none is given: the data set has no date of its own, and
+ * the app then shows its files' last modification instead, saying so.
+ */
+export function resolveDataDate(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag === '--data-date') value = inline ?? argv[++i] ?? '';
+  }
+  value ??= env.TRANSIT_DATA_DATE || undefined;
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new SourceDataError(`Invalid data date "${value}" (from --data-date or TRANSIT_DATA_DATE): expected YYYY-MM-DD.`);
+  }
+  return value;
+}
+
 /** The code that writes the bundle: a bundle older than it may lack what the app now reads (a new file kind, a new field). */
 const PIPELINE_CODE = ['pipeline', 'bundle', 'flights'].map((dir) => fileURLToPath(new URL(`../src/data/${dir}`, import.meta.url)));
 /** The GTFS reader, which a city bundle is built with too. */
@@ -69,7 +88,7 @@ export interface BuildResult {
  * Builds the data bundle into `paths.out`: versioned bundle files, their
  * gzip copies, and `manifest.json` written last so a reader never sees a half-written bundle.
  */
-export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean } = {}): BuildResult {
+export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean; dataDate?: string } = {}): BuildResult {
   return writeDataBundle(paths.out, runPipeline(diskSource(paths.source)), options);
 }
 
@@ -91,7 +110,7 @@ export async function buildGtfsBundle(zip: string, out: string, options: { stric
 }
 
 /** Writes a pipeline's output; `extend` adds to the manifest before it is written and returns the extra files it wrote. */
-function writeDataBundle(out: string, output: PipelineOutput, options: { strict?: boolean; timetableNames?: Record<Calendar, string> }, extend?: (manifest: BundleManifest) => string[]): BuildResult {
+function writeDataBundle(out: string, output: PipelineOutput, options: { strict?: boolean; dataDate?: string; timetableNames?: Record<Calendar, string> }, extend?: (manifest: BundleManifest) => string[]): BuildResult {
   const names = options.timetableNames ?? { weekday: 'timetable-weekday', saturday: 'timetable-saturday', holiday: 'timetable-holiday' };
   const warnings = output.diagnostics.warnings.map(formatDiagnostic);
   if (options.strict && warnings.length) {
@@ -104,6 +123,7 @@ function writeDataBundle(out: string, output: PipelineOutput, options: { strict?
     version: 1,
     builtAt: new Date().toISOString(),
     sourceModified: output.sourceModified,
+    ...(options.dataDate === undefined ? {} : { dataDate: options.dataDate }),
     network: writeVersioned(out, 'network', output.network),
     exits: writeVersioned(out, 'exits', output.exits),
     flights: writeVersioned(out, 'flights', output.flights),

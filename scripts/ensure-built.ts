@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { build as buildDocs } from 'vitepress';
 import { ROOT, type ProjectPaths } from './config.ts';
-import { buildDataBundle, buildGtfsBundle, isBundleStale, newestMtime } from './data-bundle.ts';
+import { buildDataBundle, buildGtfsBundle, isBundleStale, newestMtime, resolveDataDate } from './data-bundle.ts';
 
 /** True when the built app is missing or older than its sources. */
 export function appIsStale(dist: string): boolean {
@@ -45,7 +45,7 @@ export function docsAreStale(docsDist: string): boolean {
 export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<void> {
   if (isBundleStale(paths)) {
     log(`Building the data bundle from ${paths.gtfs ?? paths.source} …`);
-    const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out) : buildDataBundle(paths);
+    const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out) : buildDataBundle(paths, { dataDate: resolveDataDate() });
     log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations; ${warnings.length} warnings (see ${paths.out}/manifest.json)`);
   }
   if (appIsStale(paths.dist)) {

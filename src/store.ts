@@ -1,7 +1,7 @@
 /**
  * The one application store: the Map API and the React UI read it, and write it only through its actions. Its
  * state is made of slices, each in `src/store/` with its fields and actions: camera, clock and modes, selection and
- * popup, route search, network and trains, flights, GTFS data sources, layers and plugins.
+ * popup, route search, network and trains, flights, GTFS data sources, failing live feeds, layers and plugins.
  *
  * @module
  */
@@ -12,6 +12,7 @@ import type { LightState } from './data/light/light-state.ts';
 import { pinnedLight } from './data/light/view-light.ts';
 import type { TrackingViewpoint } from './data/tracking-view.ts';
 import { createCameraSlice, type CameraSlice, type ViewState } from './store/camera.ts';
+import { createFeedFaultsSlice, type FeedFaultsSlice } from './store/feed-faults.ts';
 import { createFlightsSlice, type FlightsSlice } from './store/flights.ts';
 import { createGtfsSlice, type GtfsSlice } from './store/gtfs.ts';
 import { createLayersSlice, type LayersSlice, type MapCallbacks } from './store/layers.ts';
@@ -23,6 +24,7 @@ import { createSelectionSlice, type SelectionSlice } from './store/selection.ts'
 export type { CameraInteraction, CameraPadding, CameraRequest, ViewState } from './store/camera.ts';
 export { BUILT_IN_LAYERS, type BuiltInLayer, type PluginEntry } from './store/layers.ts';
 export type { EcoMode, Theme, ViewMode } from './store/modes.ts';
+export type { LiveFeed } from './store/feed-faults.ts';
 export type { RouteEnd, SearchMode } from './store/route-search.ts';
 export {
   hovered,
@@ -38,7 +40,7 @@ export {
 } from './store/selection.ts';
 
 /** The state of one map: every slice's fields and actions. */
-export type AppState = CameraSlice & ModesSlice & SelectionSlice & RouteSearchSlice & NetworkSlice & FlightsSlice & GtfsSlice & LayersSlice;
+export type AppState = CameraSlice & ModesSlice & SelectionSlice & RouteSearchSlice & NetworkSlice & FlightsSlice & GtfsSlice & FeedFaultsSlice & LayersSlice;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -69,6 +71,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     ...createNetworkSlice(set, get),
     ...createFlightsSlice(set, get),
     ...createGtfsSlice(set, get),
+    ...createFeedFaultsSlice(set, get),
     ...createLayersSlice(set, get, options),
   }));
 }

@@ -67,6 +67,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
   } catch (e) {
     onError((e as Error).message);
     store.getState().setFlightState('failing');
+    store.getState().feedFailed('flights', (e as Error).message);
     return () => undefined;
   }
   if (!hosts.some((h) => local.hasToken(h.id))) {
@@ -90,6 +91,7 @@ export function linkFlights(context: FlightLinkContext): () => void {
       if (stopped) return;
       onError(`Airplanes are not shown: ${e.message}`);
       store.getState().setFlightState('failing');
+      store.getState().feedFailed('flights', `Airplanes are not shown: ${e.message}`);
       resolveReady();
     },
   );
@@ -154,11 +156,13 @@ export function linkFlights(context: FlightLinkContext): () => void {
       onError: (message) => {
         failing = true;
         store.getState().setFlightState('failing');
+        store.getState().feedFailed('flights', message);
         onError(message);
       },
       onRecover: () => {
         failing = false;
         store.getState().setFlightState(haveRecords ? 'ok' : 'pending');
+        store.getState().feedRecovered('flights');
       },
     });
     const stopWatching = pauseWhileHiddenOrOffline(poller);

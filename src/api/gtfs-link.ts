@@ -221,12 +221,14 @@ export class GtfsLink implements GtfsLinkApi {
     if (message.type === 'feed') this.loaded(entry, message.data);
     else if (message.type === 'vehicles') this.vehicles(entry, message.receivedAt, message.vehicles);
     else if (message.type === 'problem') {
+      this.store.getState().feedFailed(`gtfs:${entry.id}`, `GTFS Realtime feed ${entry.source.vehiclePositionUrl}: ${message.message}`);
       this.onError(`GTFS Realtime feed ${entry.source.vehiclePositionUrl}: ${message.message}`, { source: { type: 'dataSource', id: entry.id }, url: entry.source.vehiclePositionUrl ?? undefined });
     } else {
       if (message.fatal) {
         entry.status = 'failed';
         this.store.getState().gtfsSourceFailed(entry.id);
       }
+      this.store.getState().feedFailed(`gtfs:${entry.id}`, message.message);
       this.onError(message.message, { source: { type: 'dataSource', id: entry.id }, url: message.fatal ? entry.source.gtfsUrl : undefined });
     }
   }

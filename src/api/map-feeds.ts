@@ -94,6 +94,7 @@ function startFlights(host: MapHost, { options, manifest, base, stats, selection
     },
     (e: Error) => {
       store.getState().setFlightState('failing');
+      store.getState().feedFailed('flights', `Could not load the airplanes: ${e.message}`);
       host.reportError(`Could not load the airplanes: ${e.message}`);
     },
   );

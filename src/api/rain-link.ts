@@ -38,7 +38,10 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     area,
     read: reader.read,
     now,
-    onGrid: (grid) => store.getState().setRainGrid(grid),
+    onGrid: (grid) => {
+      store.getState().setRainGrid(grid);
+      store.getState().feedRecovered('rain');
+    },
     onDecoded: (ms, mainMs) => {
       if (stats) stats.rainDecodeMs += mainMs;
       performance.measure(PERFORMANCE_MARKS.rainDecode, { start: performance.now() - ms, duration: ms });
@@ -49,7 +52,10 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     intervalMs,
     retryMs: Math.min(DEFAULT_RADAR_RETRY_MS, intervalMs),
     settleMs: Math.min(DEFAULT_RADAR_SETTLE_MS, intervalMs),
-    onError: (message) => onError(message),
+    onError: (message) => {
+      store.getState().feedFailed('rain', message);
+      onError(message);
+    },
   });
   const update = (s: AppState) => {
     if (rainWanted(s) && !pageHidden()) {

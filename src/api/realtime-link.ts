@@ -34,6 +34,7 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
   const publish = (update: RealtimeUpdate) => {
     const enabled = realtimeMode() && update.trains.length > 0;
     feed.setRealtime(update.trains, enabled);
+    if (!Object.values(update.hosts).some((h) => h.state === 'failing')) store.getState().feedRecovered('realtime');
     const timetableOnly = Object.values(update.hosts).flatMap((h) => (h.state === 'no-token' ? h.timetableOnlyOperators : []));
     store.getState().realtimeUpdated({
       lineStatuses: update.statuses,
@@ -48,7 +49,10 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     intervalMs: options.intervalMs,
     enabled: realtimeMode(),
     onUpdate: publish,
-    onError: (message) => onError(message),
+    onError: (message) => {
+      store.getState().feedFailed('realtime', message);
+      onError(message);
+    },
   });
   const stopWatching = pauseWhileHiddenOrOffline(poller);
   poller.start();

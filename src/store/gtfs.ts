@@ -62,6 +62,7 @@ export function createGtfsSlice(set: SetState, get: GetState): GtfsSlice {
       const { gtfsFeeds, gtfsVehicles, gtfsRealtimeSources } = get();
       const { [id]: _removed, ...others } = gtfsVehicles;
       set({ gtfsFeeds: gtfsFeeds.filter((f) => f.id !== id), gtfsVehicles: others, gtfsRealtimeSources: without(gtfsRealtimeSources, id) });
+      get().feedRecovered(`gtfs:${id}`);
     },
     setGtfsVehicles: (id, vehicles) => {
       const gtfsVehicles = { ...get().gtfsVehicles };
@@ -69,6 +70,7 @@ export function createGtfsSlice(set: SetState, get: GetState): GtfsSlice {
         const ids = new Set(vehicles.vehicleIds);
         endVehicles(id, (vehicleId) => !ids.has(vehicleId));
         gtfsVehicles[id] = vehicles;
+        get().feedRecovered(`gtfs:${id}`);
       } else delete gtfsVehicles[id];
       set({ gtfsVehicles });
     },

@@ -14,7 +14,10 @@ export interface NetworkSlice {
   dataError: string | null;
   manifest: BundleManifest | null;
   network: Network | null;
-  /** Last update of the static data (timetables, network) and of real-time data, ISO 8601. */
+  /**
+   * Date of the static data (timetables, network): the data set's own date (YYYY-MM-DD) when the bundle has one, else
+   * its files' last modification (ISO 8601 date and time); and the last update of real-time data, ISO 8601.
+   */
   staticUpdated: string | null;
   dynamicUpdated: string | null;
   /** Set once the map has drawn its first frame with the network. */
@@ -61,7 +64,7 @@ export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
     realtimeState: 'off',
     timetableOnlyOperators: [],
     networkLoading: () => set({ dataStatus: 'loading' }),
-    networkLoaded: (manifest, network) => set({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.sourceModified }),
+    networkLoaded: (manifest, network) => set({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.dataDate ?? manifest.sourceModified }),
     networkFailed: (message) => set({ dataStatus: 'error', dataError: message }),
     setNetworkDrawn: () => {
       if (!get().networkDrawn) set({ networkDrawn: true });

@@ -4,6 +4,7 @@ import type { AppStore } from '../store.ts';
 import { AppInfo } from './AppInfo.tsx';
 import { Clock } from './Clock.tsx';
 import { InterfaceIntl } from './i18n/part-intl.tsx';
+import { useScriptFont } from './i18n/script-fonts.ts';
 import { MapView, type BasemapSource } from './MapView.tsx';
 import { NavigationControls } from './NavigationControls.tsx';
 import { ModeControls, TrackingModeControl } from './ModeControls.tsx';
@@ -89,6 +90,7 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useFocusReturn(root);
+  useScriptFont(lang);
   useEffect(() => {
     // Escape stops tracking when the key is pressed in the map or with nothing focused (the full-window app page).
     const onKeyDown = (event: KeyboardEvent) => {

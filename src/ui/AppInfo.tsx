@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import type { LiveFeed } from '../store.ts';
 import { useAppStore } from './store-context.ts';
 import { MenuControl } from './MenuControl.tsx';
 import { dateFormat } from './i18n/date-format.ts';
@@ -7,6 +8,11 @@ import { useOnline } from './use-online.ts';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
 const FlightStateLine = lazy(() => import('./flights/FlightStateLine.tsx'));
+
+/** A data set's own date (YYYY-MM-DD), not a file's modification time. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+const FEED_NAME = { rain: 'feedRain', realtime: 'feedRealtime', flights: 'feedFlights' } as const;
 
 const REALTIME_MESSAGE = { off: 'realtimeOff', 'no-token': 'realtimeOff', pending: 'realtimePending', ok: 'realtimeOn', failing: 'realtimeFailing' } as const;
 
@@ -26,10 +32,18 @@ export function AppInfo() {
   const flightState = useAppStore((s) => s.flightState);
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const online = useOnline();
+  const feedFaults = useAppStore((s) => s.feedFaults);
   const format = (iso: string | null) =>
     iso
       ? dateFormat(intl.locale, { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) + ' JST'
       : intl.formatMessage({ id: 'notYet' });
+  const staticDated = staticUpdated !== null && DATE_ONLY.test(staticUpdated);
+  const feedName = (feed: LiveFeed) => {
+    if (!feed.startsWith('gtfs:')) return intl.formatMessage({ id: FEED_NAME[feed as keyof typeof FEED_NAME] });
+    const id = feed.slice(5);
+    const agencies = gtfsFeeds.find((f) => f.id === id)?.data.agencies.map((a) => a.name).join(', ');
+    return `GTFS: ${agencies || id}`;
+  };
   const label = intl.formatMessage({ id: 'appInfo' });
   return (
     <MenuControl label={label} testId="app-info-button" icon={ICON}>
@@ -37,8 +51,10 @@ export function AppInfo() {
         <div className="tt-menu tt-info" role="dialog" aria-label={label} data-testid="app-info">
           <h2>{label}</h2>
           <dl>
-            <dt>{intl.formatMessage({ id: 'staticData' })}</dt>
-            <dd data-testid="static-updated">{format(staticUpdated)}</dd>
+            <dt>{intl.formatMessage({ id: staticDated ? 'staticData' : 'staticDataFiles' })}</dt>
+            <dd data-testid="static-updated">
+              {staticDated ? dateFormat(intl.locale, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(staticUpdated)) : format(staticUpdated)}
+            </dd>
             <dt>{intl.formatMessage({ id: 'dynamicData' })}</dt>
             <dd data-testid="dynamic-updated">{format(dynamicUpdated)}</dd>
           </dl>
@@ -48,6 +64,20 @@ export function AppInfo() {
             <Suspense fallback={null}>
               <FlightStateLine />
             </Suspense>
+          )}
+          {feedFaults.length > 0 && (
+            <>
+              <h3>{intl.formatMessage({ id: 'feedFaults' })}</h3>
+              <ul className="tt-info-faults" data-testid="feed-faults">
+                {feedFaults.map(({ feed, message, at }) => (
+                  <li key={feed} data-feed={feed} data-testid="feed-fault">
+                    {intl.formatMessage({ id: 'feedFailing' }, { name: feedName(feed) })} <span className="tt-info-small">({format(at)})</span>
+                    <br />
+                    <code>{message}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           <h3>{intl.formatMessage({ id: 'dataSources' })}</h3>
           <p className="tt-info-small">

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SimulationClock } from '../../src/data/clock.ts';
 import type { Journey } from '../../src/data/routing/journey.ts';
-import { createAppStore, type StationSelection } from '../../src/store.ts';
+import type { StationSelection } from '../../src/store.ts';
+import { testStore } from './fixtures/test-store.ts';
 
-const store = () =>
-  createAppStore({
-    viewState: { longitude: 139.767, latitude: 35.6814, zoom: 14, bearing: 0, pitch: 60 },
-    lang: 'en',
-    theme: 'light',
-    clock: { mode: 'playback', now: () => 0 } as unknown as SimulationClock,
-    trackingMode: 'position',
-  });
+const store = testStore;
 
 const shinjuku: StationSelection = { kind: 'station', id: 'JR-East.Yamanote.Shinjuku', group: 1, shapes: [1], stations: [10, 11], center: [139.7, 35.69] };
 const journey = (key: string) => ({ key, departure: 0, arrival: 1 }) as unknown as Journey;

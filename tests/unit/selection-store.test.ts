@@ -1,21 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SimulationClock } from '../../src/data/clock.ts';
 import type { GtfsVehicleSet } from '../../src/data/gtfs/feed-view.ts';
 import type { VehicleDetails } from '../../src/data/gtfs/next-stop.ts';
 import { NO_TRAIN } from '../../src/data/trains/train-codes.ts';
 import type { TrainDetails } from '../../src/data/trains/train-details.ts';
 import type { TrainFeed } from '../../src/data/trains/train-feed.ts';
 import type { FlightsHandle } from '../../src/layers/flights-handle.ts';
-import { createAppStore, hovered, isTracking, selected, trackedGtfsDetails, trackedTrainDetails, type Hover, type Selection, type StationSelection } from '../../src/store.ts';
+import { hovered, isTracking, selected, trackedGtfsDetails, trackedTrainDetails, type Hover, type Selection, type StationSelection } from '../../src/store.ts';
+import { testStore } from './fixtures/test-store.ts';
 
-const store = () =>
-  createAppStore({
-    viewState: { longitude: 139.767, latitude: 35.6814, zoom: 14, bearing: 0, pitch: 60 },
-    lang: 'en',
-    theme: 'light',
-    clock: { mode: 'playback', now: () => 0 } as unknown as SimulationClock,
-    trackingMode: 'position',
-  });
+const store = testStore;
 
 const station: StationSelection = { kind: 'station', id: 'JR-East.Yamanote.Ebisu', group: 1, shapes: [1], stations: [2], center: [139.71, 35.646] };
 const train: Selection = { kind: 'train', train: 5, id: 'JR-East.Yamanote.400G' };

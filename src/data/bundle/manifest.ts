@@ -7,6 +7,11 @@ export interface BundleManifest {
   builtAt: string;
   /** Last modification of the source data (ISO 8601): the "static data" update time shown in the app. */
   sourceModified: string;
+  /**
+   * The date the source data set was published (YYYY-MM-DD), when the build was given one (`--data-date`); the app
+   * shows it in place of {@link sourceModified}, which is only when its files were last written.
+   */
+  dataDate?: string;
   network: BundleFileEntry;
   /** Station exits (`exits-format.ts`), loaded on first use; absent in bundles built before exits had a file of their own. */
   exits?: BundleFileEntry;

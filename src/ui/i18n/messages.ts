@@ -38,6 +38,7 @@ export type MessageId =
   | 'now'
   | 'appInfo'
   | 'staticData'
+  | 'staticDataFiles'
   | 'dynamicData'
   | 'realtimeOn'
   | 'realtimePending'
@@ -60,7 +61,12 @@ export type MessageId =
   | 'shareStation'
   | 'localTime'
   | 'vehicleLabel'
-  | 'gtfsRoutesOnly';
+  | 'gtfsRoutesOnly'
+  | 'feedFailing'
+  | 'feedRain'
+  | 'feedRealtime'
+  | 'feedFlights'
+  | 'feedFaults';
 
 /** The interface text of one language. */
 export type Catalog = Record<MessageId, string>;
@@ -101,7 +107,8 @@ const en: Catalog = {
   passed: 'passed',
   now: 'now',
   appInfo: 'About this map',
-  staticData: 'Timetables and network updated',
+  staticData: 'Timetables and network: data as of',
+  staticDataFiles: 'Timetables and network: files last changed',
   dynamicData: 'Real-time data updated',
   realtimeOn: 'Real-time data: on',
   realtimePending: 'Real-time data: connecting…',
@@ -125,6 +132,11 @@ const en: Catalog = {
   localTime: 'Local time',
   vehicleLabel: 'Vehicle {label}',
   gtfsRoutesOnly: '{name}: routes and stops only. Vehicles need a GTFS Realtime feed (VehiclePosition).',
+  feedFailing: '{name} is not working. Last error:',
+  feedRain: 'Rain radar',
+  feedRealtime: 'Real-time train data (ODPT)',
+  feedFlights: 'Airplanes',
+  feedFaults: 'Live data not working',
 };
 
 /**

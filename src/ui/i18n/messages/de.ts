@@ -36,7 +36,8 @@ const de: Catalog = {
   passed: 'passiert',
   now: 'jetzt',
   appInfo: 'Über diese Karte',
-  staticData: 'Fahrpläne und Netz aktualisiert',
+  staticData: 'Fahrpläne und Netz: Datenstand',
+  staticDataFiles: 'Fahrpläne und Netz: Dateien zuletzt geändert',
   dynamicData: 'Echtzeitdaten aktualisiert',
   realtimeOn: 'Echtzeitdaten: an',
   realtimePending: 'Echtzeitdaten: verbinde…',
@@ -60,6 +61,11 @@ const de: Catalog = {
   localTime: 'Ortszeit',
   vehicleLabel: 'Fahrzeug {label}',
   gtfsRoutesOnly: '{name}: nur Linien und Haltestellen. Fahrzeuge brauchen einen GTFS-Realtime-Feed (VehiclePosition).',
+  feedFailing: '{name} funktioniert nicht. Letzter Fehler:',
+  feedRain: 'Regenradar',
+  feedRealtime: 'Echtzeitdaten der Züge (ODPT)',
+  feedFlights: 'Flugzeuge',
+  feedFaults: 'Gestörte Live-Daten',
 
 };
 

@@ -36,7 +36,8 @@ const es: Catalog = {
   passed: 'pasado',
   now: 'ahora',
   appInfo: 'Acerca de este mapa',
-  staticData: 'Horarios y red actualizados',
+  staticData: 'Horarios y red: datos del',
+  staticDataFiles: 'Horarios y red: archivos modificados el',
   dynamicData: 'Datos en tiempo real actualizados',
   realtimeOn: 'Tiempo real: activado',
   realtimePending: 'Tiempo real: conectando…',
@@ -60,6 +61,11 @@ const es: Catalog = {
   localTime: 'Hora local',
   vehicleLabel: 'Vehículo {label}',
   gtfsRoutesOnly: '{name}: solo líneas y paradas. Los vehículos necesitan un feed GTFS Realtime (VehiclePosition).',
+  feedFailing: '{name} no funciona. Último error:',
+  feedRain: 'Radar de lluvia',
+  feedRealtime: 'Datos de trenes en tiempo real (ODPT)',
+  feedFlights: 'Aviones',
+  feedFaults: 'Datos en vivo que fallan',
 
 };
 

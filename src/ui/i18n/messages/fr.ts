@@ -36,7 +36,8 @@ const fr: Catalog = {
   passed: 'passé',
   now: 'maintenant',
   appInfo: 'À propos de cette carte',
-  staticData: 'Horaires et réseau mis à jour',
+  staticData: 'Horaires et réseau : données du',
+  staticDataFiles: 'Horaires et réseau : fichiers modifiés le',
   dynamicData: 'Données en temps réel mises à jour',
   realtimeOn: 'Temps réel : activé',
   realtimePending: 'Temps réel : connexion…',
@@ -60,6 +61,11 @@ const fr: Catalog = {
   localTime: 'Heure locale',
   vehicleLabel: 'Véhicule {label}',
   gtfsRoutesOnly: '{name} : lignes et arrêts seulement. Les véhicules nécessitent un flux GTFS Realtime (VehiclePosition).',
+  feedFailing: '{name} ne fonctionne pas. Dernière erreur :',
+  feedRain: 'Radar de pluie',
+  feedRealtime: 'Données des trains en temps réel (ODPT)',
+  feedFlights: 'Avions',
+  feedFaults: 'Données en direct en panne',
 
 };
 

@@ -36,7 +36,8 @@ const ja: Catalog = {
   passed: '通過済み',
   now: '現在',
   appInfo: 'このマップについて',
-  staticData: '時刻表・路線データの更新',
+  staticData: '時刻表・路線データの日付',
+  staticDataFiles: '時刻表・路線データのファイル更新',
   dynamicData: 'リアルタイムデータの更新',
   realtimeOn: 'リアルタイムデータ: 有効',
   realtimePending: 'リアルタイムデータ: 接続中…',
@@ -60,6 +61,11 @@ const ja: Catalog = {
   localTime: '現地時間',
   vehicleLabel: '車両 {label}',
   gtfsRoutesOnly: '{name}: 路線と停留所のみ表示しています。車両の表示には GTFS リアルタイム (VehiclePosition) フィードが必要です。',
+  feedFailing: '{name}が利用できません。最後のエラー：',
+  feedRain: '雨雲レーダー',
+  feedRealtime: '列車のリアルタイムデータ（ODPT）',
+  feedFlights: '飛行機',
+  feedFaults: '利用できないリアルタイムデータ',
 
 };
 

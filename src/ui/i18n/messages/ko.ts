@@ -36,7 +36,8 @@ const ko: Catalog = {
   passed: '통과',
   now: '현재',
   appInfo: '이 지도에 대하여',
-  staticData: '시간표·노선 데이터 갱신',
+  staticData: '시간표·노선 데이터 기준일',
+  staticDataFiles: '시간표·노선 데이터 파일 수정',
   dynamicData: '실시간 데이터 갱신',
   realtimeOn: '실시간 데이터: 켜짐',
   realtimePending: '실시간 데이터: 연결 중…',
@@ -60,6 +61,11 @@ const ko: Catalog = {
   localTime: '현지 시간',
   vehicleLabel: '차량 {label}',
   gtfsRoutesOnly: '{name}: 노선과 정류장만 표시합니다. 차량을 표시하려면 GTFS 실시간(VehiclePosition) 피드가 필요합니다.',
+  feedFailing: '{name}을(를) 사용할 수 없습니다. 마지막 오류:',
+  feedRain: '강수 레이더',
+  feedRealtime: '열차 실시간 데이터(ODPT)',
+  feedFlights: '항공기',
+  feedFaults: '작동하지 않는 실시간 데이터',
 
 };
 

@@ -36,7 +36,8 @@ const ne: Catalog = {
   passed: 'पार भयो',
   now: 'अहिले',
   appInfo: 'यो नक्साबारे',
-  staticData: 'समय तालिका र नेटवर्क अद्यावधिक',
+  staticData: 'समय तालिका र नेटवर्क: डेटाको मिति',
+  staticDataFiles: 'समय तालिका र नेटवर्क: फाइल अन्तिम परिवर्तन',
   dynamicData: 'रियल-टाइम डाटा अद्यावधिक',
   realtimeOn: 'रियल-टाइम डाटा: चालु',
   realtimePending: 'रियल-टाइम डाटा: जडान हुँदैछ…',
@@ -60,6 +61,11 @@ const ne: Catalog = {
   localTime: 'स्थानीय समय',
   vehicleLabel: 'सवारी {label}',
   gtfsRoutesOnly: '{name}: मार्ग र बिसौनीहरू मात्र। सवारीहरू देखाउन GTFS Realtime (VehiclePosition) फिड चाहिन्छ।',
+  feedFailing: '{name} चलिरहेको छैन। अन्तिम त्रुटि:',
+  feedRain: 'वर्षा रडार',
+  feedRealtime: 'रेलको वास्तविक-समय डेटा (ODPT)',
+  feedFlights: 'हवाईजहाज',
+  feedFaults: 'नचलेको प्रत्यक्ष डेटा',
 
 };
 

@@ -36,7 +36,8 @@ const ptBR: Catalog = {
   passed: 'passou',
   now: 'agora',
   appInfo: 'Sobre este mapa',
-  staticData: 'Horários e rede atualizados',
+  staticData: 'Horários e rede: dados de',
+  staticDataFiles: 'Horários e rede: arquivos alterados em',
   dynamicData: 'Dados em tempo real atualizados',
   realtimeOn: 'Dados em tempo real: ligados',
   realtimePending: 'Dados em tempo real: conectando…',
@@ -60,6 +61,11 @@ const ptBR: Catalog = {
   localTime: 'Horário local',
   vehicleLabel: 'Veículo {label}',
   gtfsRoutesOnly: '{name}: somente linhas e paradas. Os veículos precisam de um feed GTFS Realtime (VehiclePosition).',
+  feedFailing: '{name} não está funcionando. Último erro:',
+  feedRain: 'Radar de chuva',
+  feedRealtime: 'Dados de trens em tempo real (ODPT)',
+  feedFlights: 'Aviões',
+  feedFaults: 'Dados ao vivo com falha',
 
 };
 

@@ -36,7 +36,8 @@ const th: Catalog = {
   passed: 'ผ่านแล้ว',
   now: 'ขณะนี้',
   appInfo: 'เกี่ยวกับแผนที่นี้',
-  staticData: 'อัปเดตตารางเวลาและเส้นทาง',
+  staticData: 'ข้อมูลตารางเวลาและเส้นทาง ณ วันที่',
+  staticDataFiles: 'ไฟล์ตารางเวลาและเส้นทางแก้ไขล่าสุด',
   dynamicData: 'อัปเดตข้อมูลเรียลไทม์',
   realtimeOn: 'ข้อมูลเรียลไทม์: เปิด',
   realtimePending: 'ข้อมูลเรียลไทม์: กำลังเชื่อมต่อ…',
@@ -60,6 +61,11 @@ const th: Catalog = {
   localTime: 'เวลาท้องถิ่น',
   vehicleLabel: 'ยานพาหนะ {label}',
   gtfsRoutesOnly: '{name}: แสดงเฉพาะเส้นทางและป้ายหยุด การแสดงยานพาหนะต้องใช้ฟีด GTFS Realtime (VehiclePosition)',
+  feedFailing: '{name} ใช้งานไม่ได้ ข้อผิดพลาดล่าสุด:',
+  feedRain: 'เรดาร์ฝน',
+  feedRealtime: 'ข้อมูลรถไฟแบบเรียลไทม์ (ODPT)',
+  feedFlights: 'เครื่องบิน',
+  feedFaults: 'ข้อมูลสดที่ใช้งานไม่ได้',
 
 };
 

@@ -36,7 +36,8 @@ const zhHans: Catalog = {
   passed: '已过',
   now: '当前',
   appInfo: '关于本地图',
-  staticData: '时刻表和线路数据更新',
+  staticData: '时刻表和线路数据日期',
+  staticDataFiles: '时刻表和线路数据文件修改',
   dynamicData: '实时数据更新',
   realtimeOn: '实时数据：开启',
   realtimePending: '实时数据：连接中…',
@@ -60,6 +61,11 @@ const zhHans: Catalog = {
   localTime: '当地时间',
   vehicleLabel: '车辆 {label}',
   gtfsRoutesOnly: '{name}：仅显示线路和站点。显示车辆需要 GTFS 实时（VehiclePosition）数据源。',
+  feedFailing: '{name}无法使用。最近的错误：',
+  feedRain: '降雨雷达',
+  feedRealtime: '列车实时数据（ODPT）',
+  feedFlights: '飞机',
+  feedFaults: '无法使用的实时数据',
 
 };
 

@@ -36,7 +36,8 @@ const zhHant: Catalog = {
   passed: '已過',
   now: '目前',
   appInfo: '關於本地圖',
-  staticData: '時刻表與路線資料更新',
+  staticData: '時刻表與路線資料日期',
+  staticDataFiles: '時刻表與路線資料檔案修改',
   dynamicData: '即時資料更新',
   realtimeOn: '即時資料：開啟',
   realtimePending: '即時資料：連線中…',
@@ -60,6 +61,11 @@ const zhHant: Catalog = {
   localTime: '當地時間',
   vehicleLabel: '車輛 {label}',
   gtfsRoutesOnly: '{name}：僅顯示路線和站點。顯示車輛需要 GTFS 即時（VehiclePosition）資料來源。',
+  feedFailing: '{name}無法使用。最近的錯誤：',
+  feedRain: '降雨雷達',
+  feedRealtime: '列車即時資料（ODPT）',
+  feedFlights: '飛機',
+  feedFaults: '無法使用的即時資料',
 
 };
 
