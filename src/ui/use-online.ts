@@ -1,19 +1,11 @@
 import { useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+import { browserOffline, watchBrowserNetwork } from '../data/polling/page-visibility.ts';
 
 /** Whether the browser says it has a network (`navigator.onLine`), following its online and offline events. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
+    watchBrowserNetwork,
+    () => !browserOffline(),
     () => true,
   );
 }

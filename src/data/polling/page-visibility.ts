@@ -24,13 +24,21 @@ export function pauseWhileHiddenOrOffline(poller: { pause(): void; resume(): voi
   const update = () => (pageHidden() || browserOffline() ? poller.pause() : poller.resume());
   if (browserOffline()) poller.pause();
   const stopVisibility = watchPageVisibility(update);
-  if (typeof window === 'undefined') return stopVisibility;
-  window.addEventListener('online', update);
-  window.addEventListener('offline', update);
+  const stopNetwork = watchBrowserNetwork(update);
   return () => {
     stopVisibility();
-    window.removeEventListener('online', update);
-    window.removeEventListener('offline', update);
+    stopNetwork();
+  };
+}
+
+/** Calls `listener` each time the browser goes offline or back online; returns the function that stops watching. */
+export function watchBrowserNetwork(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
   };
 }
 
