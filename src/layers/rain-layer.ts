@@ -64,6 +64,8 @@ type MercatorViewport = { longitude: number; latitude: number; zoom: number; pit
  */
 export class RainLayer extends Layer<Required<RainLayerProps>> {
   static override layerName = 'RainLayer';
+  /** Rain falls in front of the sky too: the horizon clip (`horizon-clip.ts`) leaves it whole. */
+  static readonly drawnInTheSky = true;
   static override defaultProps: DefaultProps<RainLayerProps> = {
     grid: { type: 'object', value: null, compare: true },
     rainColor: { type: 'color', value: [40, 90, 200, 170] },

@@ -9,6 +9,7 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
 import { cappedPixelRatio } from '../data/pixel-ratio.ts';
+import { HorizonClipEffect } from '../layers/horizon-clip.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
@@ -48,6 +49,9 @@ const EVENT_RECOGNIZERS = { dblclick: { time: 500, interval: 500, posThreshold: 
  */
 export const MAP_VIEW = new DeckMapView({ id: 'map', farZMultiplier: 3 });
 
+/** The effects of every canvas: nothing drawn beyond the base map's horizon (see `horizon-clip.ts`). */
+export const MAP_EFFECTS = [new HorizonClipEffect()];
+
 const onBasemapIdle = () => {
   if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
 };
@@ -74,7 +78,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   // GTFS data sources: their layers' code loads with the first data source.
   const gtfs = useGtfsLayerModule();
   const layers = useNetworkLayers(gtfs);
-  const overlay = useOverlayLayers(store, overlayParent, camera, MAP_VIEW, stats, gtfs);
+  const overlay = useOverlayLayers(store, overlayParent, camera, MAP_VIEW, MAP_EFFECTS, stats, gtfs);
   const { onHover, getCursor } = useMapPicking(store, deckRef, overlay, deckReady);
 
   const onAfterRender = useCallback(() => {
@@ -96,6 +100,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         initialViewState={camera.initialViewState}
         controller={camera.controller}
         views={MAP_VIEW}
+        effects={MAP_EFFECTS}
         layers={layers}
         onViewStateChange={camera.onViewStateChange as never}
         onAfterRender={onAfterRender}

@@ -1,4 +1,4 @@
-import { Deck, type LayersList, type MapViewState, type View } from '@deck.gl/core';
+import { Deck, type Effect, type LayersList, type MapViewState, type View } from '@deck.gl/core';
 import { useEffect, useRef, type RefObject } from 'react';
 import { cappedPixelRatio } from '../data/pixel-ratio.ts';
 
@@ -38,6 +38,7 @@ export function useOverlayDeck(
   onAfterRender: () => void,
   enabled = true,
   view?: View,
+  effects?: Effect[],
 ): RefObject<Deck<View | null> | null> {
   const deck = useRef<Deck<View | null> | null>(null);
   const latest = useRef({ layers, camera, onAfterRender });
@@ -51,6 +52,7 @@ export function useOverlayDeck(
       id,
       controller: false,
       views: view ?? null,
+      ...(effects ? { effects } : {}),
       deviceProps: { webgl: { antialias: false, preserveDrawingBuffer: false } },
       useDevicePixels: cappedPixelRatio() ?? true,
       viewState: latest.current.camera(),
@@ -67,7 +69,7 @@ export function useOverlayDeck(
       overlay.finalize();
       deck.current = null;
     };
-  }, [id, parent, subscribe, enabled, view]);
+  }, [id, parent, subscribe, enabled, view, effects]);
 
   useEffect(() => {
     deck.current?.setProps({ layers });

@@ -12,8 +12,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { NO_TRAINS, openMap, project, TOKYO_STATION } from './support/map-page.ts';
-import { attachPng, colorMask, findColor, hex, maskOverlay, meanBrightness, rectAround, screenshotImage } from './support/pixels.ts';
-import { waitForStillView } from './support/waits.ts';
+import { attachPng, colorMask, countColor, findColor, hex, maskOverlay, meanBrightness, rectAround, screenshotImage } from './support/pixels.ts';
+import { waitForStillView, waitForTrainFrames } from './support/waits.ts';
 
 const YAMANOTE = hex('#80C342');
 const CHUO_RAPID = hex('#F15A22');
@@ -130,4 +130,34 @@ test('lines keep their colours, side by side and antialiased, at zooms 9, 11, 14
     expect(edges, `antialiased Yamanote edges at zoom ${zoom}`).toBeGreaterThan(yamanote.count * 0.05);
   }
   testInfo.annotations.push({ type: 'pixels', description: figures.join('; ') });
+});
+
+/**
+ * At the steepest pitch (85°, as the tracking viewpoints "back" and "front" come close to) MapLibre draws its sky from
+ * a line a little below the true horizon and no map beyond it. Our canvases alone (the base map's canvas and the
+ * controls hidden over a magenta page) must leave every row above that line empty, and reach down to it.
+ */
+test('at pitch 85 no line, name or train is drawn above the base map horizon', async ({ page }, testInfo) => {
+  await openMap(page, `?lang=en&time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}`, '#13/35.690/139.700/80/85');
+  // Where MapLibre's own camera puts its horizon (its sky begins above this row), in the middle column.
+  const horizonRow = await page.evaluate(() => {
+    const basemap = window.map.getMapLibreMap() as unknown as { _camera?: { transform?: { isPointOnMapSurface(p: { x: number; y: number }): boolean } } };
+    const transform = basemap._camera?.transform;
+    if (!transform) throw new Error('the base map has no camera transform to ask about its horizon');
+    let y = 0;
+    while (y < innerHeight && !transform.isPointOnMapSurface({ x: innerWidth / 2, y })) y++;
+    return y;
+  });
+  expect(horizonRow, 'the horizon is on screen, below the top').toBeGreaterThan(100);
+
+  await page.addStyleTag({ content: 'body * { visibility: hidden !important } canvas:not(.maplibregl-canvas) { visibility: visible !important } html, body { background: #ff00ff !important }' });
+  await waitForTrainFrames(page, 3);
+  const image = await screenshotImage(page, { testInfo, name: 'horizon-ours-only.png' });
+  const magenta = hex('#ff00ff');
+  const band = (top: number, bottom: number) => image.width * (bottom - top) - countColor(image, { x: 0, y: top, width: image.width, height: bottom - top }, magenta, 40);
+  const inSky = band(0, horizonRow - 1);
+  const belowHorizon = band(horizonRow, horizonRow + 30);
+  testInfo.annotations.push({ type: 'pixels', description: `horizon row ${horizonRow}: ${inSky} of our pixels above it, ${belowHorizon} in the 30 rows below` });
+  expect(inSky, 'pixels of ours above the base map horizon').toBe(0);
+  expect(belowHorizon, 'the network reaches the horizon').toBeGreaterThan(2000);
 });

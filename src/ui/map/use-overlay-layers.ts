@@ -1,4 +1,4 @@
-import type { Deck, MapViewState, View } from '@deck.gl/core';
+import type { Deck, Effect, MapViewState, View } from '@deck.gl/core';
 import { useCallback, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
 import type { RenderStats } from '../../render-stats.ts';
@@ -29,6 +29,7 @@ export function useOverlayLayers(
   parent: RefObject<HTMLDivElement | null>,
   camera: OverlayCamera,
   view: View,
+  effects: Effect[],
   stats: RenderStats,
   gtfs: GtfsLayerModule | null,
 ): RefObject<Deck<View | null> | null> {
@@ -51,7 +52,7 @@ export function useOverlayLayers(
       performance.mark(PERFORMANCE_MARKS.trainsDrawn);
     }
   }, [stats]);
-  const overlay = useOverlayDeck('tt-overlay', parent, layers, camera.overlayCamera, camera.onCameraChange, onRender, networkDrawn, view);
+  const overlay = useOverlayDeck('tt-overlay', parent, layers, camera.overlayCamera, camera.onCameraChange, onRender, networkDrawn, view, effects);
   // A data source with a realtime feed: its vehicles' GPU program is built now, in this task, not in the animation
   // frame that first draws the layer (see `layers/gtfs-vehicle-program.ts`).
   useLayoutEffect(() => {
