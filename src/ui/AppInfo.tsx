@@ -4,6 +4,7 @@ import type { LiveFeed } from '../store.ts';
 import { useAppStore } from './store-context.ts';
 import { MenuControl } from './MenuControl.tsx';
 import { dateFormat } from './i18n/date-format.ts';
+import { JAPAN_TIME_ZONE, knownZone, zoneName } from './i18n/zone-name.ts';
 import { useOnline } from './use-online.ts';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
@@ -33,9 +34,12 @@ export function AppInfo() {
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const online = useOnline();
   const feedFaults = useAppStore((s) => s.feedFaults);
+  // Times in the clock's zone: Japan's, or that of the city whose GTFS feed the data set was built from.
+  const cityZone = useAppStore((s) => s.manifest?.city?.timeZone);
+  const zone = knownZone(cityZone) ? cityZone : JAPAN_TIME_ZONE;
   const format = (iso: string | null) =>
     iso
-      ? dateFormat(intl.locale, { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) + ' JST'
+      ? `${dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso))} ${zoneName(zone, new Date(iso))}`
       : intl.formatMessage({ id: 'notYet' });
   const staticDated = staticUpdated !== null && DATE_ONLY.test(staticUpdated);
   const feedName = (feed: LiveFeed) => {
@@ -85,6 +89,10 @@ export function AppInfo() {
             Precipitation:{' '}
             <a href="https://www.rainviewer.com/" target="_blank" rel="noopener">
               RainViewer
+            </a>{' '}
+            · Noto Sans Thai, Noto Sans Devanagari:{' '}
+            <a href="https://openfontlicense.org/" target="_blank" rel="noopener">
+              SIL OFL 1.1
             </a>
           </p>
           {gtfsFeeds.map(({ id, data }) => {

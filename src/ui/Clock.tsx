@@ -4,9 +4,7 @@ import type { SimulationClock } from '../data/clock.ts';
 import { useAppStore } from './store-context.ts';
 import { feedZoneAt } from '../data/gtfs/feed-view.ts';
 import { dateFormat } from './i18n/date-format.ts';
-
-/** Japan's time zone: the clock always shows it, whatever the machine's zone. */
-export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
+import { JAPAN_TIME_ZONE, knownZone, zoneName } from './i18n/zone-name.ts';
 
 /** The playback controls and their text load when playback is first switched on. */
 const PlaybackControls = lazy(() => import('./controls/PlaybackControls.tsx'));
@@ -45,28 +43,6 @@ function useClockBottom() {
   return ref;
 }
 
-/** Formatters of time zone names by zone (null: a zone the browser does not know); making one costs far more than using it. */
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-function zoneNameFormat(zone: string): Intl.DateTimeFormat | null {
-  let format = zoneNameFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    } catch {
-      format = null;
-    }
-    zoneNameFormats.set(zone, format);
-  }
-  return format;
-}
-
-/** The short name of a time zone at an instant (`JST`, `AST`, or `GMT-4` where English has none). */
-function zoneName(zone: string, date: Date): string {
-  if (zone === JAPAN_TIME_ZONE) return 'JST';
-  return zoneNameFormat(zone)?.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? zone;
-}
-
 /**
  * The date and time of the simulation clock (real time or playback), top left; in playback, its controls below.
  * It shows Japan time (a city bundle's zone for a bundle built from a GTFS feed), or a GTFS data source's time zone
@@ -88,7 +64,7 @@ export function Clock() {
   const feedZone = useDeferredValue(useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null)));
   // A bundle built from a GTFS feed runs the clock in the feed's zone (see setClockTimeZone).
   const cityZone = useAppStore((s) => s.manifest?.city?.timeZone ?? null);
-  const zone = feedZone && zoneNameFormat(feedZone) ? feedZone : cityZone && zoneNameFormat(cityZone) ? cityZone : JAPAN_TIME_ZONE;
+  const zone = knownZone(feedZone) ? feedZone : knownZone(cityZone) ? cityZone : JAPAN_TIME_ZONE;
   const formats = useMemo(
     () => ({
       date: dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),

@@ -52,6 +52,8 @@ test("the static data shows the data set's own date, in the interface language; 
   panel = await openAppInfo(page);
   await expect(panel.locator('dt').first()).toHaveText('Timetables and network: files last changed');
   await expect(panel.getByTestId('static-updated')).toHaveText(/ JST$/);
+  // The fonts shipped for Thai and Nepali are credited with their licence.
+  await expect(panel.getByRole('link', { name: 'SIL OFL 1.1' })).toHaveAttribute('href', 'https://openfontlicense.org/');
 });
 
 test('a failing GTFS data source is listed in app info with its error', async ({ page, baseURL }) => {

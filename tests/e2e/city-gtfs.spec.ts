@@ -26,8 +26,10 @@ test('opens on the feed\'s network with its vehicles running from the timetables
   const stats = await page.evaluate(() => window.map.getRenderStats());
   expect(stats.trains).toBeLessThan(260);
   expect(stats.cars).toBeGreaterThan(0);
-  // The clock shows Halifax time.
+  // The clock shows Halifax time, and so does app info.
   await expect(page.getByTestId('clock-time')).toContainText('08:1');
+  await page.getByTestId('app-info-button').click();
+  await expect(page.getByTestId('static-updated')).toHaveText(/ A[DS]T$/);
 });
 
 test('a stop found by its name lists its next departures', async ({ page }) => {
