@@ -196,7 +196,10 @@ test.describe.serial('on one page at the weekday morning peak', () => {
     await expect(page.getByTestId('edit-hour')).toHaveText('02');
     await page.getByTestId('edit-ok').click();
     await expect(editor).toBeHidden();
-    await expect.poll(() => clockHourMinute(page)).toBe(`02:${minute}`);
+    // The clock keeps its minute (it runs on while the editor is open: on a loaded machine a minute may pass).
+    await expect.poll(() => clockHourMinute(page)).toMatch(/^02:\d\d$/);
+    const minutesOn = (Number((await clockHourMinute(page)).slice(3)) - Number(minute) + 60) % 60;
+    expect(minutesOn, `minutes the clock ran on from 02:${minute}`).toBeLessThanOrEqual(2);
     // The trains follow: at 02:00 few trains run (the morning peak has over a thousand).
     await expect.poll(async () => (await stats(page)).trains, { timeout: 60_000 }).toBeLessThan(morningTrains / 5);
     await screenshotImage(page, { testInfo, name: 'after-ok.png' });
