@@ -5,7 +5,8 @@ import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
 import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, carsPerBox, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
-import { allocateTrainFrame, CAR, CAR_ENDS, CAR_STRIDE, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { allocateTrainFrame, CAR, CAR_ENDS, CAR_SPACING, CAR_STRIDE, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { VEHICLE_KINDS } from '../../src/data/gtfs/feed-view.ts';
 import { CAR_SHAPES, RAIL_KIND } from '../../src/data/trains/vehicle-shapes.ts';
 import { rectangleArea, relativeScaleAt, type ViewDepth } from '../../src/data/geometry/view-area.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
@@ -135,6 +136,21 @@ describe('train frames', () => {
     expect(carFlag(frame, ginza, 0)).toBe(255);
     expect(carPosition(frame, ginza)[2]).toBeLessThan(-20);
     expect(carFlag(frame, yamanote, 0)).toBe(0);
+  });
+
+  it('draws the cars of a line of another kind at that kind\'s size: a tram\'s short sections', () => {
+    const TRAM = VEHICLE_KINDS.indexOf('tram');
+    composeFrame({ ...ctx, railwayKinds: new Uint8Array(ctx.network.meta.railways.length).fill(TRAM) }, 8 * 3600, 18, -1, frame);
+    const ground = (car: number) => carPosition(frame, car).slice(0, 2) as [number, number];
+    const gaps: number[] = [];
+    for (let car = 1; car < frame.carCount; car++) {
+      if (frame.carTrain[car] === frame.carTrain[car - 1]) gaps.push(metres(ground(car - 1), ground(car)));
+      expect(frame.carBytes[car * CAR_STRIDE + CAR.kindByte]).toBe(TRAM);
+    }
+    gaps.sort((a, b) => a - b);
+    // Sections 9.5 m long, a 4 % gap between them (fewer metres on curves, where the chord is shorter).
+    expect(gaps[gaps.length >> 1]).toBeCloseTo(CAR_SHAPES.tram.metres[0] * CAR_SPACING, 0);
+    expect(carSize(18, DIMS, 35.68, TRAM)[0]).toBe(CAR_SHAPES.tram.metres[0]);
   });
 
   it('keeps cars readable when zoomed out and real-sized when zoomed in', () => {
