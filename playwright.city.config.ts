@@ -1,10 +1,6 @@
-import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base, { E2E_PORT } from './playwright.config.ts';
-import { sharedDataDir } from './tests/support/gtfs-server.ts';
-
-/** The GTFS feed the city test runs the app on, read in place. */
-const HALIFAX = resolve(sharedDataDir(), 'gtfs/halifax/google_transit.zip');
+import { HALIFAX } from './tests/support/halifax-feed.ts';
 
 /**
  * The browser test of the app built from one GTFS feed (`npm start -- --gtfs`): the same browser and port as

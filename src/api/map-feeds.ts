@@ -59,6 +59,7 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
     city && {
       timeZone: city.timeZone,
       days: Object.fromEntries(Object.entries(city.days).map(([date, key]) => [date, { url: url(city.dayTimetables[key].file), calendar: city.dayTimetables[key].calendar }])),
+      routeTypes: city.routeTypes,
     },
   );
   store.getState().setTrainFeed(feed);

@@ -79,7 +79,7 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     if (!shaderModuleProps?.picking?.isActive) this.askForNextFrame();
     if (frame && model && frame.carCount > 0 && this.state.carTexture) {
       const faces = this.context.viewport.zoom >= END_FACES_MIN_ZOOM ? FACES_PER_CAR : FACES_PER_CAR_ZOOMED_OUT;
-      model.shaderInputs.setProps({ train: { carSize: frame.carSize, groundOpacity, undergroundOpacity, minPixels, faces }, sunLighting: lighting });
+      model.shaderInputs.setProps({ train: { unitMetres: frame.unitMetres, groundOpacity, undergroundOpacity, minPixels, faces }, sunLighting: lighting });
       model.setVertexCount(frame.carCount * faces * 6);
       model.draw(this.context.renderPass);
     }

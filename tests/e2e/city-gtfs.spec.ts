@@ -1,13 +1,21 @@
 /**
  * The app built from one GTFS feed (`npm start -- --gtfs`, playwright.city.config.ts): on the Halifax feed, a
  * weekday morning (Wednesday 10 Sep 2025, 08:15 in Halifax, playback from there) opens on the whole network with
- * the feed's buses and ferries running from their timetables, and a busy stop found by its name lists its next
- * departures.
+ * the feed's buses and ferries running from their timetables, each drawn by its route type and tracked with its
+ * stops in Halifax time, and a busy stop found by its name lists its next departures.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
 import { getCamera } from './support/map-page.ts';
+import { attachPng, crop, footprintAt, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
+import { waitForTrainFrames } from './support/waits.ts';
 
-const MORNING = `time=${encodeURIComponent('2025-09-10T08:15:00-03:00')}`;
+const WEEKDAY = '2025-09-10';
+const MORNING = `time=${encodeURIComponent(`${WEEKDAY}T08:15:00-03:00`)}`;
+/** Halifax's offset from UTC on that date (Atlantic Daylight Time), seconds. */
+const HALIFAX_OFFSET = -3 * 3600;
+/** The zoom the vehicles are measured at: their real size (`src/data/trains/vehicle-shapes.ts`). */
+const CLOSE_ZOOM = 18;
 
 async function openWithVehicles(page: Page) {
   await page.goto(`/?lang=en&theme=light&${MORNING}`);
@@ -44,4 +52,111 @@ test('a stop found by its name lists its next departures', async ({ page }) => {
   const rows = await panel.getByTestId('departure').allInnerTexts();
   expect(rows.length).toBeGreaterThanOrEqual(3);
   expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
+});
+
+/** A vehicle running now: its selection id (`{line}.{trip}`, the line `{route}.{pattern}`), trip and stop times. */
+interface Running {
+  id: string;
+  trip: string;
+  times: StopTimes;
+}
+
+/**
+ * A vehicle of GTFS route_type `type` running at the page's clock, from the feed's files: of the trips that left their
+ * first stop and are still in service ten minutes on, the one that runs longest. Its line is one of its route's
+ * patterns: the id the map knows is found by asking where each candidate is drawn.
+ */
+async function runningVehicle(page: Page, type: number): Promise<Running> {
+  const now = await page.evaluate(() => window.map.clock.getTime());
+  const seconds = (((now / 1000 + HALIFAX_OFFSET) % 86400) + 86400) % 86400;
+  const routes = await tripRoutes();
+  const trips = [...(await tripTimes(WEEKDAY))]
+    .filter(([trip, times]) => routes.get(trip)!.type === type && times[0].departure < seconds && inService(times, seconds + 600))
+    .sort(([, a], [, b]) => b[b.length - 1].arrival - a[a.length - 1].arrival)
+    .slice(0, 3);
+  const ids = trips.flatMap(([trip]) => Array.from({ length: 12 }, (_, n) => `${routes.get(trip)!.route}.${n + 1}.${trip}`));
+  const id = await page.evaluate(async (ids) => {
+    for (const id of ids) if (await window.map.getTrainPosition(id)) return id;
+    return null;
+  }, ids);
+  expect(id, `a vehicle of route_type ${type} is drawn at ${seconds} s (candidates ${trips.map(([trip]) => trip).join(', ')})`).not.toBeNull();
+  const trip = id!.slice(id!.lastIndexOf('.') + 1);
+  return { id: id!, trip, times: trips.find(([t]) => t === trip)![1] };
+}
+
+/** `HH:MM` of seconds after midnight (as the timetable shows them). */
+const hhmm = (seconds: number) => `${String(Math.floor(seconds / 3600) % 24).padStart(2, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}`;
+
+/**
+ * Tracks a vehicle from straight above at {@link CLOSE_ZOOM} (railways and stations hidden, the background plain):
+ * checks that the tracking panel lists its stops at the feed's times and that the camera keeps it in view as it
+ * moves, then measures its footprint on screen in metres.
+ */
+async function trackAndMeasure(page: Page, vehicle: Running, name: string, testInfo: TestInfo): Promise<Footprint & { metresPerPixel: number }> {
+  const at = (await page.evaluate((id) => window.map.getTrainPosition(id), vehicle.id))!;
+  await page.evaluate(({ lng, lat, zoom }) => void window.map.jumpTo({ center: [lng, lat], zoom, pitch: 0, bearing: 0 }), { ...at, zoom: CLOSE_ZOOM });
+  await page.evaluate((id) => void window.map.setSelection(id), vehicle.id);
+  const panel = page.getByTestId('tracking-panel');
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  const times = await panel.locator('.tt-timetable-times').allInnerTexts();
+  expect(times, `${name}: one row per stop`).toHaveLength(vehicle.times.length);
+  expect(times[0]).toContain(hhmm(vehicle.times[0].departure));
+  expect(times.at(-1)).toContain(hhmm(vehicle.times.at(-1)!.arrival));
+
+  // The camera follows: as the vehicle moves on, it stays where it was on screen.
+  const onScreen = () =>
+    page.evaluate(async (id) => {
+      const p = await window.map.getTrainPosition(id);
+      return p && { ...p, ...window.map.project([p.lng, p.lat], p.altitude) };
+    }, vehicle.id);
+  await waitForTrainFrames(page, 3);
+  const before = (await onScreen())!;
+  await expect
+    .poll(async () => {
+      const now = (await onScreen())!;
+      const metres = Math.hypot((now.lng - before.lng) * 111_320 * Math.cos((now.lat * Math.PI) / 180), (now.lat - before.lat) * 110_540);
+      return metres > 15 ? Math.hypot(now.x - before.x, now.y - before.y) : null;
+    }, { message: `${name} moves on and the camera follows it`, timeout: 90_000, intervals: [2000] })
+    .toBeLessThan(40);
+
+  await waitForTrainFrames(page, 2);
+  const image = await screenshotImage(page);
+  const seen = (await onScreen())!;
+  const metresPerPixel = await page.evaluate(({ lng, lat }) => {
+    const a = window.map.project([lng, lat]);
+    const b = window.map.project([lng, lat + 0.001]);
+    return 111.14 / Math.hypot(a.x - b.x, a.y - b.y);
+  }, seen);
+  const around = rectAround(seen, 400, 400, image);
+  const footprint = footprintAt(image, around, seen);
+  expect(footprint, `${name} is drawn near (${Math.round(seen.x)}, ${Math.round(seen.y)})`).not.toBeNull();
+  await attachPng(testInfo, `${name}.png`, crop(image, around));
+  await attachPng(testInfo, `${name}-footprint.png`, crop(maskOverlay(image, footprint!.mask), around));
+  return { ...footprint!, metresPerPixel };
+}
+
+test('draws a bus as a bus and a ferry as a boat, each tracked with its stops in Halifax time', async ({ page }, testInfo) => {
+  await openWithVehicles(page);
+  await page.evaluate(() => ['railways', 'stations', 'station-names'].forEach((id) => window.map.setLayerVisibility(id, 'none')));
+  const bus = await runningVehicle(page, 3);
+  const busShape = await trackAndMeasure(page, bus, 'bus', testInfo);
+  const ferry = await runningVehicle(page, 4);
+  const ferryShape = await trackAndMeasure(page, ferry, 'ferry', testInfo);
+  const metres = (f: typeof busShape) => ({ length: f.length * f.metresPerPixel, width: f.width * f.metresPerPixel, area: f.area * f.metresPerPixel ** 2, profile: f.profile.map((w) => w * f.metresPerPixel) });
+  const b = metres(busShape);
+  const f = metres(ferryShape);
+  testInfo.annotations.push({ type: 'footprints', description: `bus ${b.length.toFixed(1)} × ${b.width.toFixed(1)} m, ${b.area.toFixed(0)} m²; ferry ${f.length.toFixed(1)} × ${f.width.toFixed(1)} m, ${f.area.toFixed(0)} m², widths ${f.profile.map((w) => w.toFixed(1)).join(' ')}` });
+  // A bus: one box about 12 m by 2.5 m, as wide at both ends.
+  expect(b.length).toBeGreaterThan(10);
+  expect(b.length).toBeLessThan(15);
+  expect(b.width).toBeGreaterThan(1.8);
+  expect(b.width).toBeLessThan(4);
+  expect(Math.min(b.profile[0], b.profile.at(-1)!)).toBeGreaterThan(0.6 * Math.max(...b.profile));
+  // A ferry: a hull about 40 m by 10 m, pointed at its bow.
+  expect(f.length).toBeGreaterThan(34);
+  expect(f.length).toBeLessThan(48);
+  expect(f.width).toBeGreaterThan(8);
+  expect(f.width).toBeLessThan(13);
+  expect(Math.min(f.profile[0], f.profile.at(-1)!)).toBeLessThan(0.5 * Math.max(...f.profile));
+  expect(f.area).toBeGreaterThan(6 * b.area);
 });

@@ -16,11 +16,19 @@ import { buildRoutingIndex, searchJourneys } from '../../src/data/routing/index.
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import { oracleEarliestArrival, type Run } from './fixtures/routing-oracle.ts';
 import { sharedDataDir } from '../support/gtfs-server.ts';
+import { HALIFAX, inService, tripRoutes, tripTimes } from '../support/halifax-feed.ts';
+import { VEHICLE_KINDS } from '../../src/data/gtfs/feed-view.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
+import { buildRoutes } from '../../src/data/routes.ts';
+import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
+import { carSize, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
+import { allocateTrainFrame, CAR, CAR_ENDS, CAR_SPACING, CAR_STRIDE, carPosition } from '../../src/data/trains/train-frame-format.ts';
+import { FERRY_KIND, lineKinds } from '../../src/data/trains/vehicle-shapes.ts';
 
-const HALIFAX = resolve(sharedDataDir(), 'gtfs/halifax/google_transit.zip');
 const KAWASAKI = resolve(sharedDataDir(), 'gtfs/kawasaki-rinko-bus-no-shapes.zip');
 /** A Wednesday of the Halifax feed (25 Aug – 16 Nov 2025) without calendar exceptions. */
 const WEEKDAY = '2025-09-10';
+const DIMS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
 
 let out: string;
 let manifest: BundleManifest;
@@ -51,59 +59,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
  * until its last arrival.
  */
 async function tripsInService(date: string, seconds: number): Promise<number> {
-  const span = new Map<string, { first: number; last: number }>();
-  for (const [trip, times] of await tripTimes(date)) span.set(trip, { first: times[0].departure, last: times[times.length - 1].arrival });
-  return [...span.values()].filter((s) => s.first - 60 <= seconds && seconds < s.last).length;
-}
-
-/** The rows of a file of the Halifax zip, fields split at commas (the feed quotes none). */
-async function feedRows(name: string): Promise<string[][]> {
-  const zip = await JSZip.loadAsync(readFileSync(HALIFAX));
-  return (await zip.file(name)!.async('string')).split(/\r?\n/).filter(Boolean).map((line) => line.split(',').map((f) => f.trim()));
-}
-
-type TripTimes = Map<string, { stop: string; arrival: number; departure: number }[]>;
-const tripTimesByDate = new Map<string, Promise<TripTimes>>();
-
-/** Stop times (seconds) of every trip whose service runs on `date`, by trip id, in stop_sequence order. */
-function tripTimes(date: string): Promise<TripTimes> {
-  let times = tripTimesByDate.get(date);
-  if (!times) tripTimesByDate.set(date, (times = readTripTimes(date)));
-  return times;
-}
-
-async function readTripTimes(date: string): Promise<TripTimes> {
-  const rows = feedRows;
-  const day = date.replaceAll('-', '');
-  const weekday = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][new Date(date + 'T12:00:00Z').getUTCDay()];
-  const running = new Set<string>();
-  const [calendarHeader, ...calendar] = await rows('calendar.txt');
-  for (const row of calendar) {
-    const field = (name: string) => row[calendarHeader.indexOf(name)];
-    if (field(weekday) === '1' && field('start_date') <= day && day <= field('end_date')) running.add(field('service_id'));
-  }
-  const [datesHeader, ...dates] = await rows('calendar_dates.txt');
-  for (const row of dates) {
-    if (row[datesHeader.indexOf('date')] !== day) continue;
-    const service = row[datesHeader.indexOf('service_id')];
-    if (row[datesHeader.indexOf('exception_type')] === '1') running.add(service);
-    else running.delete(service);
-  }
-  const [tripsHeader, ...trips] = await rows('trips.txt');
-  const tripsToday = new Set(trips.filter((row) => running.has(row[tripsHeader.indexOf('service_id')])).map((row) => row[tripsHeader.indexOf('trip_id')]));
-  const [timesHeader, ...times] = await rows('stop_times.txt');
-  const column = (name: string) => timesHeader.indexOf(name);
-  const toSeconds = (text: string) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-  const byTrip = new Map<string, { sequence: number; stop: string; arrival: number; departure: number }[]>();
-  for (const row of times) {
-    const trip = row[column('trip_id')];
-    if (!tripsToday.has(trip)) continue;
-    const list = byTrip.get(trip) ?? [];
-    list.push({ sequence: Number(row[column('stop_sequence')]), stop: row[column('stop_id')], arrival: toSeconds(row[column('arrival_time')]), departure: toSeconds(row[column('departure_time')]) });
-    byTrip.set(trip, list);
-  }
-  for (const list of byTrip.values()) list.sort((a, b) => a.sequence - b.sequence);
-  return byTrip;
+  return [...(await tripTimes(date)).values()].filter((times) => inService(times, seconds)).length;
 }
 
 describe('a data bundle built from the Halifax GTFS feed', () => {
@@ -147,6 +103,52 @@ describe('a data bundle built from the Halifax GTFS feed', () => {
       expect(expected).toBeGreaterThan(50);
       expect(schedule.activeTrainsInto(seconds, new Int32Array(schedule.maxActive)), `at ${seconds} s`).toBe(expected);
     }
+  }, 60_000);
+});
+
+describe('vehicles of the Halifax bundle by route type', () => {
+  it('draws a bus as one 12 m box and a ferry as the two halves of one 40 m hull, as many as are in service', async () => {
+    const timetable = await timetableOfDate(WEEKDAY);
+    const schedule = buildSchedule(network, timetable);
+    const seconds = 8 * 3600 + 15 * 60;
+    // Buses and ferries in service, from the feed's text files (routes.txt route_type 3 and 4).
+    const routes = await tripRoutes();
+    const running = { bus: 0, ferry: 0 };
+    for (const [trip, times] of await tripTimes(WEEKDAY)) if (inService(times, seconds)) running[routes.get(trip)!.type === 4 ? 'ferry' : 'bus']++;
+    expect(running.ferry).toBeGreaterThan(0);
+
+    expect(network.meta.railways.map((r, i) => `${manifest.city!.routeTypes[i]}:${r.carComposition}`).filter((v, i, all) => all.indexOf(v) === i).sort()).toEqual(['3:1', '4:2']);
+    const ctx: FrameContext = {
+      network,
+      timetable,
+      schedule,
+      routes: buildRoutes(network),
+      dims: DIMS,
+      railwayColors: hexToRgbBytes(network.meta.railways.map((r) => r.color)),
+      vehicleColors: new Uint8Array(0),
+      railwayKinds: lineKinds(manifest.city!.routeTypes),
+    };
+    const capacity = frameCapacity(network);
+    const frame = composeFrame(ctx, seconds, 18, -1, allocateTrainFrame(capacity.cars, capacity.trains));
+    const BUS = VEHICLE_KINDS.indexOf('bus');
+    const boxes = (kind: number) => Array.from({ length: frame.carCount }, (_, car) => car).filter((car) => frame.carBytes[car * CAR_STRIDE + CAR.kindByte] === kind);
+    const buses = boxes(BUS);
+    const ferries = boxes(FERRY_KIND);
+    expect(buses).toHaveLength(running.bus);
+    expect(ferries).toHaveLength(running.ferry * 2);
+    const ends = (car: number) => frame.carBytes[car * CAR_STRIDE + CAR.kindByte + 1];
+    for (const bus of buses) expect(ends(bus)).toBe(CAR_ENDS.front | CAR_ENDS.back);
+    const metres = (a: number[], b: number[]) => Math.hypot((a[0] - b[0]) * 111320 * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * 110540);
+    for (let k = 0; k < ferries.length; k += 2) {
+      const [bow, stern] = [ferries[k], ferries[k + 1]];
+      expect(frame.carTrain[bow]).toBe(frame.carTrain[stern]);
+      expect([ends(bow), ends(stern)]).toEqual([CAR_ENDS.front, CAR_ENDS.back]);
+      // Half a hull apart, on one heading: 20 m halves, end to end (at the quay before leaving too).
+      expect(frame.cars[(bow * CAR_STRIDE) / 4 + CAR.bearing]).toBeCloseTo(frame.cars[(stern * CAR_STRIDE) / 4 + CAR.bearing], 5);
+      expect(metres(carPosition(frame, bow), carPosition(frame, stern))).toBeCloseTo(20 * CAR_SPACING, 0);
+    }
+    expect(carSize(18, DIMS, 44.65, BUS)).toEqual([12, 2.55, 3.2]);
+    expect(carSize(18, DIMS, 44.65, FERRY_KIND)).toEqual([20, 10, 3.5]);
   }, 60_000);
 });
 

@@ -88,6 +88,19 @@ describe('the Halifax feed', () => {
     expect(halifax.routes.filter((r) => vehicleKindOf(r.type) === 'ferry')).toHaveLength(2);
   });
 
+  it('maps basic and extended route types to their kinds of vehicle', () => {
+    const kinds = {
+      tram: [0, 900, 906],
+      subway: [1, 401, 402, 500, 600],
+      rail: [2, 12, 100, 109, 300, 400, 403, 405],
+      bus: [3, 11, 200, 700, 715, 800],
+      ferry: [4, 1000, 1200],
+      cable: [5, 6, 7, 1300, 1307, 1400, 1701],
+      other: [1100, 1500, 1700, 1702, 99],
+    };
+    for (const [kind, types] of Object.entries(kinds)) for (const type of types) expect(vehicleKindOf(type), `route_type ${type}`).toBe(kind);
+  });
+
   it('orders stop times by stop_sequence per trip, with times in seconds', () => {
     const trip = halifax.trips[indexFeed(halifax).trips.get('3789838')!];
     expect(trip).toMatchObject({ headsign: '320 AIRPORT VIA FALL RIVER', direction: 0 });

@@ -5,7 +5,9 @@ import { buildSchedule, type Schedule } from '../../src/data/train-schedule.ts';
 import { hexToRgbBytes } from '../../src/data/trains/colors.ts';
 import { carSize, carsPerBox, composeFrame, frameCapacity, type FrameContext } from '../../src/data/trains/compose-frame.ts';
 import { trainDetails } from '../../src/data/trains/describe-train.ts';
-import { allocateTrainFrame, CAR, CAR_STRIDE, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { allocateTrainFrame, CAR, CAR_ENDS, CAR_SPACING, CAR_STRIDE, carFlag, carPosition, type TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import { VEHICLE_KINDS } from '../../src/data/gtfs/feed-view.ts';
+import { CAR_SHAPES, RAIL_KIND } from '../../src/data/trains/vehicle-shapes.ts';
 import { rectangleArea, relativeScaleAt, type ViewDepth } from '../../src/data/geometry/view-area.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import { loadRealData } from './fixtures/real-data.ts';
@@ -56,6 +58,25 @@ describe('train frames', () => {
     let cars = 0;
     for (let k = 0; k < frame.trainCount; k++) cars += ctx.network.meta.railways[ctx.timetable.railway[frame.trains[k]]].carComposition;
     expect(frame.carCount).toBe(cars);
+  });
+
+  it('draws Tokyo\'s trains as rail, each box marked with the ends of its train it holds', () => {
+    composeFrame(ctx, 8 * 3600, 16, -1, frame);
+    const fronts = new Map<number, number>();
+    const backs = new Map<number, number>();
+    for (let car = 0; car < frame.carCount; car++) {
+      const b = car * CAR_STRIDE + CAR.kindByte;
+      expect(frame.carBytes[b]).toBe(RAIL_KIND);
+      if (frame.carBytes[b + 1] & CAR_ENDS.front) fronts.set(frame.carTrain[car], (fronts.get(frame.carTrain[car]) ?? 0) + 1);
+      if (frame.carBytes[b + 1] & CAR_ENDS.back) backs.set(frame.carTrain[car], (backs.get(frame.carTrain[car]) ?? 0) + 1);
+    }
+    // One box with the front and one with the back for every train drawn (at zoom 16, one box per car).
+    expect(fronts.size).toBe(new Set(frame.carTrain.subarray(0, frame.carCount)).size);
+    expect([...fronts.values(), ...backs.values()].every((n) => n === 1)).toBe(true);
+    expect(backs.size).toBe(fronts.size);
+    expect(frame.carSize).toEqual(carSize(16, DIMS));
+    expect(frame.carSize[0]).toBe(CAR_SHAPES.rail.metres[0]);
+    expect(frame.carSize[1]).toBeCloseTo(CAR_SHAPES.rail.units[1] * frame.unitMetres, 9);
   });
 
   it('computes cars only for trains in the view area and the selected one, and heads for all', () => {
@@ -115,6 +136,21 @@ describe('train frames', () => {
     expect(carFlag(frame, ginza, 0)).toBe(255);
     expect(carPosition(frame, ginza)[2]).toBeLessThan(-20);
     expect(carFlag(frame, yamanote, 0)).toBe(0);
+  });
+
+  it('draws the cars of a line of another kind at that kind\'s size: a tram\'s short sections', () => {
+    const TRAM = VEHICLE_KINDS.indexOf('tram');
+    composeFrame({ ...ctx, railwayKinds: new Uint8Array(ctx.network.meta.railways.length).fill(TRAM) }, 8 * 3600, 18, -1, frame);
+    const ground = (car: number) => carPosition(frame, car).slice(0, 2) as [number, number];
+    const gaps: number[] = [];
+    for (let car = 1; car < frame.carCount; car++) {
+      if (frame.carTrain[car] === frame.carTrain[car - 1]) gaps.push(metres(ground(car - 1), ground(car)));
+      expect(frame.carBytes[car * CAR_STRIDE + CAR.kindByte]).toBe(TRAM);
+    }
+    gaps.sort((a, b) => a - b);
+    // Sections 9.5 m long, a 4 % gap between them (fewer metres on curves, where the chord is shorter).
+    expect(gaps[gaps.length >> 1]).toBeCloseTo(CAR_SHAPES.tram.metres[0] * CAR_SPACING, 0);
+    expect(carSize(18, DIMS, 35.68, TRAM)[0]).toBe(CAR_SHAPES.tram.metres[0]);
   });
 
   it('keeps cars readable when zoomed out and real-sized when zoomed in', () => {

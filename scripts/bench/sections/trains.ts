@@ -134,7 +134,7 @@ const statsDelta = (a: RenderStats, b: RenderStats): WindowFigures['delta'] => (
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Opens the app at `time` and waits for the first frame with trains; returns the first frame's counts. */
-async function openAt(ctx: BenchContext, page: Page, time: string): Promise<{ stats: RenderStats; trainsDrawnMs: number }> {
+export async function openAt(ctx: BenchContext, page: Page, time: string): Promise<{ stats: RenderStats; trainsDrawnMs: number }> {
   await page.goto(ctx.url(appPath(time)), { waitUntil: 'commit' });
   await waitForUserTiming(page, PERFORMANCE_MARKS.trainsDrawn, TRAINS_TIMEOUT_MS);
   const stats = await readRenderStats(page);
@@ -212,7 +212,7 @@ async function mainThreadMetrics(cdp: CDPSession): Promise<{ task: number; scrip
  * of the trains as a person sees them. Also reads what the main thread, the
  * Chromium processes and the canvases did meanwhile.
  */
-async function measureStill(page: Page, cdp: CDPSession): Promise<{ still: WindowFigures; busy: BusyFigures }> {
+export async function measureStill(page: Page, cdp: CDPSession): Promise<{ still: WindowFigures; busy: BusyFigures }> {
   await cdp.send('Performance.enable');
   const metrics0 = await mainThreadMetrics(cdp);
   const draws0 = await readDrawCounts(page);
@@ -385,12 +385,12 @@ async function measureWeekday(ctx: BenchContext): Promise<Omit<TrainFigures, 'da
 }
 
 /** Median over train frames of the worker's compute ms. */
-function computePerTrainFrame(w: WindowFigures): number {
+export function computePerTrainFrame(w: WindowFigures): number {
   const values = w.record.samples.filter((s) => s.trainFrames > 0).map((s) => s.trainComputeMs / s.trainFrames);
   return values.length ? median(values) : NaN;
 }
 
-const perSecond = (count: number, ms: number) => (count * 1000) / ms;
+export const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fpsOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.frames)), sum(windows.map((w) => w.ms)));
 const rafRateOf = (windows: WindowFigures[]) => perSecond(sum(windows.map((w) => w.rafs)), sum(windows.map((w) => w.ms)));
 /** Draws of the deck.gl canvases: the map's (network shapes) and the overlay (trains, then the station names). */

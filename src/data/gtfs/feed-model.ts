@@ -134,12 +134,14 @@ export type VehicleKind = 'bus' | 'rail' | 'subway' | 'tram' | 'ferry' | 'cable'
 
 /**
  * The kind of vehicle of a route_type, basic (0–12) or extended (100–1700,
- * Google's extended route types).
+ * Google's extended route types, each to the basic kind it belongs to): the
+ * one mapping of route types for the GTFS vehicle layer and a city bundle's
+ * trains. A street cable car (5), a gondola (6, 1300s), a funicular (7, 1400s)
+ * are a cable car; metro and underground (1, 401, 402, 500s, 600s) a subway.
  */
 export function vehicleKindOf(routeType: number): VehicleKind {
   switch (routeType) {
     case 0:
-    case 5:
       return 'tram';
     case 1:
       return 'subway';
@@ -151,13 +153,17 @@ export function vehicleKindOf(routeType: number): VehicleKind {
       return 'bus';
     case 4:
       return 'ferry';
+    case 5:
     case 6:
     case 7:
+    case 1701:
       return 'cable';
   }
-  if (routeType >= 100 && routeType < 200) return 'rail';
+  if (routeType === 401 || routeType === 402 || (routeType >= 500 && routeType < 700)) return 'subway';
+  // Coach (200s), bus and trolleybus (700s, 800s).
   if ((routeType >= 200 && routeType < 300) || (routeType >= 700 && routeType < 900)) return 'bus';
-  if (routeType >= 400 && routeType < 500) return routeType === 401 || routeType === 402 ? 'subway' : 'rail';
+  // Railway (100s), suburban railway (300s), urban railway (400s).
+  if (routeType >= 100 && routeType < 500) return 'rail';
   if (routeType >= 900 && routeType < 1000) return 'tram';
   if ((routeType >= 1000 && routeType < 1100) || (routeType >= 1200 && routeType < 1300)) return 'ferry';
   if (routeType >= 1300 && routeType < 1500) return 'cable';

@@ -5,14 +5,9 @@ import { pixelsPerMercatorMetre, trackScale, type TrackDimensions } from '../tra
 import { createTrainState, type Schedule } from '../train-schedule.ts';
 import { extraTrainHead, type RealtimeOverlay } from './realtime-overlay.ts';
 import { extraTrainCode } from './train-codes.ts';
-import { CAR, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
+import { CAR, CAR_ENDS, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, relativeScaleAt, type ViewArea, type ViewDepth } from '../geometry/view-area.ts';
-
-/** Car dimensions: in track-spacing units at zoom 14 (so trains read at any zoom), and real metres as a floor. */
-export const CAR_LENGTH_UNITS = 0.42;
-export const CAR_WIDTH_UNITS = 0.5;
-export const CAR_HEIGHT_UNITS = 0.34;
-export const REAL_CAR_SIZE: [number, number, number] = [20, 2.95, 3.8];
+import { CAR_SHAPE_LIST, RAIL_KIND } from './vehicle-shapes.ts';
 
 /**
  * Cars shorter than this on screen (pixels) are drawn one box per train (see
@@ -111,8 +106,7 @@ function chordHolds(network: Network, route: Route, a: number, b: number, zoom: 
   const to = Math.max(a, b);
   // A loop's seam or a route's end: the cars there are clamped or wrapped, so no chord is assumed.
   if (from < 0 || to > route.length) return false;
-  sampleRoute(network, route, from, zoom, dims, chordStart);
-  sampleRoute(network, route, to, zoom, dims, chordEnd);
+  sampleChord(network, route, from, to, zoom, dims);
   const underground = chordStart.depth < -0.25;
   if (underground !== chordEnd.depth < -0.25) return false;
   const { lengths } = route;
@@ -139,17 +133,37 @@ function chordHolds(network: Network, route: Route, a: number, b: number, zoom: 
   return true;
 }
 
-/** The middle of the chord from chordStart to chordEnd, with its heading and slope. */
-function chordMiddle(out: RouteSample): void {
+/** Samples the route at distances `from` and `to` (from < to) into chordStart and chordEnd. */
+function sampleChord(network: Network, route: Route, from: number, to: number, zoom: number, dims: TrackDimensions): void {
+  sampleRoute(network, route, from, zoom, dims, chordStart);
+  sampleRoute(network, route, to, zoom, dims, chordEnd);
+}
+
+/** The heading and slope of the chord from chordStart to chordEnd (towards the route's larger distances), into `out`. */
+function chordHeading(out: RouteSample): void {
   const metresPerLng = METRES_PER_DEGREE * Math.cos((chordStart.lat * Math.PI) / 180);
   const east = (chordEnd.lng - chordStart.lng) * metresPerLng;
   const north = (chordEnd.lat - chordStart.lat) * METRES_PER_DEGREE;
+  out.bearing = (Math.atan2(east, north) * 180) / Math.PI;
+  out.pitch = Math.atan2(chordEnd.altitude - chordStart.altitude, Math.hypot(east, north));
+}
+
+/** The middle of the chord from chordStart to chordEnd, with its heading and slope. */
+function chordMiddle(out: RouteSample): void {
   out.lng = (chordStart.lng + chordEnd.lng) / 2;
   out.lat = (chordStart.lat + chordEnd.lat) / 2;
   out.altitude = (chordStart.altitude + chordEnd.altitude) / 2;
   out.depth = (chordStart.depth + chordEnd.depth) / 2;
-  out.bearing = (Math.atan2(east, north) * 180) / Math.PI;
-  out.pitch = Math.atan2(chordEnd.altitude - chordStart.altitude, Math.hypot(east, north));
+  chordHeading(out);
+}
+
+/** The point a share `t` of the way from chordStart to chordEnd, with the chord's heading and slope. */
+function chordPoint(out: RouteSample, t: number): void {
+  out.lng = chordStart.lng + (chordEnd.lng - chordStart.lng) * t;
+  out.lat = chordStart.lat + (chordEnd.lat - chordStart.lat) * t;
+  out.altitude = chordStart.altitude + (chordEnd.altitude - chordStart.altitude) * t;
+  out.depth = chordStart.depth + (chordEnd.depth - chordStart.depth) * t;
+  chordHeading(out);
 }
 
 /** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
@@ -166,6 +180,8 @@ export interface FrameContext {
   railwayColors: Uint8Array;
   /** RGB of each vehicle type (its body colour). */
   vehicleColors: Uint8Array;
+  /** Kind of vehicle of each railway (a number of `vehicle-shapes.ts`: its cars' size and look); all rail when absent, as in Tokyo. */
+  railwayKinds?: Uint8Array;
   /** Real-time delays and extra trains, when available. */
   realtime?: RealtimeOverlay | null;
 }
@@ -173,10 +189,43 @@ export interface FrameContext {
 /** A train this late (seconds) carries the delay marker. */
 export const DELAY_MARK_SECONDS = 60;
 
-/** Car size in ground metres at a zoom: [length, width, height]. */
-export function carSize(zoom: number, dims: TrackDimensions, latitude = SIZE_LATITUDE): [number, number, number] {
-  const unit = dims.spacingMetres * trackScale(zoom) * Math.cos((latitude * Math.PI) / 180);
-  return [Math.max(CAR_LENGTH_UNITS * unit, REAL_CAR_SIZE[0]), Math.max(CAR_WIDTH_UNITS * unit, REAL_CAR_SIZE[1]), Math.max(CAR_HEIGHT_UNITS * unit, REAL_CAR_SIZE[2])];
+/** Ground metres of one track unit at a zoom (cars are sized in these units, with their real size as a floor). */
+export function unitMetres(zoom: number, dims: TrackDimensions, latitude = SIZE_LATITUDE): number {
+  return dims.spacingMetres * trackScale(zoom) * Math.cos((latitude * Math.PI) / 180);
+}
+
+/** Car size in ground metres at a zoom: [length, width, height], of a rail car or of a car of another kind (`vehicle-shapes.ts`). */
+export function carSize(zoom: number, dims: TrackDimensions, latitude = SIZE_LATITUDE, kind = RAIL_KIND): [number, number, number] {
+  const unit = unitMetres(zoom, dims, latitude);
+  const { units, metres } = CAR_SHAPE_LIST[kind];
+  return [Math.max(units[0] * unit, metres[0]), Math.max(units[1] * unit, metres[1]), Math.max(units[2] * unit, metres[2])];
+}
+
+/** Per kind of vehicle, at the frame's zoom: car length, width, height (metres), spacing of car centres (metres) and car length on screen (pixels). */
+const KIND_FIELDS = 5;
+const kindSizes = new Float64Array(CAR_SHAPE_LIST.length * KIND_FIELDS);
+/** The zoom and dimensions {@link kindSizes} holds. */
+let sized: { zoom: number; dims: TrackDimensions | null } = { zoom: NaN, dims: null };
+
+function sizeKinds(zoom: number, dims: TrackDimensions): void {
+  if (sized.zoom === zoom && sized.dims === dims) return;
+  sized = { zoom, dims };
+  const pixelsPerMetre = pixelsPerMercatorMetre(zoom);
+  const cosLatitude = Math.cos((SIZE_LATITUDE * Math.PI) / 180);
+  for (let kind = 0; kind < CAR_SHAPE_LIST.length; kind++) {
+    const [length, width, height] = carSize(zoom, dims, SIZE_LATITUDE, kind);
+    const o = kind * KIND_FIELDS;
+    kindSizes[o] = length;
+    kindSizes[o + 1] = width;
+    kindSizes[o + 2] = height;
+    kindSizes[o + 3] = length * CAR_SPACING;
+    kindSizes[o + 4] = (length * pixelsPerMetre) / cosLatitude;
+  }
+}
+
+/** A head at least a body's length from the start of a route (in the direction of travel), where the body fits. */
+function wholeBodyHead(head: number, direction: number, body: number, length: number): number {
+  return direction > 0 ? Math.max(head, Math.min(body, length)) : Math.min(head, Math.max(length - body, 0));
 }
 
 const place = createTrainState();
@@ -309,12 +358,10 @@ function keepOrder(n: number, gap: number) {
  * towards the horizon they go in boxes of several, as when zoomed out.
  */
 export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null, depth: ViewDepth | null = null): TrainFrame {
-  const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, realtime } = ctx;
-  const size = carSize(zoom, dims);
-  const spacing = size[0] * CAR_SPACING;
-  const carPixels = (size[0] * pixelsPerMercatorMetre(zoom)) / Math.cos((SIZE_LATITUDE * Math.PI) / 180);
+  const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, railwayKinds, realtime } = ctx;
+  sizeKinds(zoom, dims);
   const n = collectTrains(ctx, t, zoom, now);
-  if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, spacing * 2);
+  if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, kindSizes[RAIL_KIND * KIND_FIELDS + 3] * 2);
   let car = 0;
   let trainSlot = 0;
   let markers = 0;
@@ -332,9 +379,15 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       frame.selectedSlot = trainSlot;
       frame.selectedTrain = train;
     }
+    const kind = railwayKinds ? railwayKinds[railwayIndex] : RAIL_KIND;
+    const ko = kind * KIND_FIELDS;
+    const length = kindSizes[ko];
+    const spacing = kindSizes[ko + 3];
     const route = routeAt(routes, railwayIndex, zoom);
     const direction = slots.direction[k];
-    const head = slots.head[k];
+    // One body (a ferry's hull) is not folded up at the start of its route: it starts there whole.
+    const joined = CAR_SHAPE_LIST[kind].joined;
+    const head = joined && !route.loop ? wholeBodyHead(slots.head[k], direction, cars * spacing, route.length) : slots.head[k];
     const vehicle = train >= 0 ? timetable.vehicle[train] : -1;
     const colors = vehicle >= 0 ? vehicleColors : railwayColors;
     const ci = (vehicle >= 0 ? vehicle : railwayIndex) * 3;
@@ -353,18 +406,24 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       continue;
     }
     if (late) {
-      writeSplit(frame.markers, (markers * MARKER_STRIDE) / 4 + MARKER.high, sample.lng, sample.lat, sample.altitude + size[2] * 1.6);
+      writeSplit(frame.markers, (markers * MARKER_STRIDE) / 4 + MARKER.high, sample.lng, sample.lat, sample.altitude + kindSizes[ko + 2] * 1.6);
       frame.markerBytes[markers * MARKER_STRIDE + MARKER.flagsByte] = sample.depth < -0.25 ? 255 : 0;
       markers++;
     }
     // Zoomed out, cars are a few pixels long: boxes of several cars (one box per train when they are smudges), each centred on its cars.
+    const carPixels = kindSizes[ko + 4];
     const pixels = depth ? carPixels * relativeScaleAt(depth, sample.lng, sample.lat) : carPixels;
     const perBox = carsPerBox(pixels, cars);
-    const tolerance = (BOX_CHORD_TOLERANCE_PIXELS * size[0]) / Math.max(pixels, 1e-6);
+    const tolerance = (BOX_CHORD_TOLERANCE_PIXELS * length) / Math.max(pixels, 1e-6);
+    // One body's cars (a ferry's hull) lie on the chord from its front to its back, all with its heading: it is rigid.
+    const rigid = joined && !route.loop && perBox < cars;
+    const bodyFrom = Math.min(head, head - direction * cars * spacing);
+    if (rigid) sampleChord(network, route, bodyFrom, bodyFrom + cars * spacing, zoom, dims);
     for (let first = 0, inBox = 0; first < cars; first += inBox) {
       // A box of more cars than their size gives is a chord: carsInBox has put `sample` on it.
-      inBox = perBox > 1 && perBox < cars ? carsInBox(network, route, head, direction, spacing, first, perBox, cars, zoom, dims, tolerance, sample) : Math.min(perBox, cars - first);
-      if (inBox <= perBox && (first > 0 || inBox > 1)) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
+      inBox = !rigid && perBox > 1 && perBox < cars ? carsInBox(network, route, head, direction, spacing, first, perBox, cars, zoom, dims, tolerance, sample) : Math.min(perBox, cars - first);
+      if (rigid) chordPoint(sample, (head - direction * (first + inBox / 2) * spacing - bodyFrom) / (cars * spacing));
+      else if (inBox <= perBox && (first > 0 || inBox > 1)) sampleRoute(network, route, head - direction * (first + inBox / 2) * spacing, zoom, dims, sample);
       const bearing = sample.bearing + (direction < 0 ? 180 : 0);
       const f = (car * CAR_STRIDE) / 4;
       const b = car * CAR_STRIDE;
@@ -380,6 +439,8 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
       bytes[b + CAR.flagsByte + 1] = late;
       bytes[b + CAR.flagsByte + 2] = isSelected ? 255 : 0;
       bytes[b + CAR.flagsByte + 3] = inBox;
+      bytes[b + CAR.kindByte] = kind;
+      bytes[b + CAR.kindByte + 1] = (first === 0 ? CAR_ENDS.front : 0) | (first + inBox >= cars ? CAR_ENDS.back : 0);
       frame.carTrain[car] = trainSlot;
       car++;
     }
@@ -389,7 +450,8 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
   frame.trainCount = trainSlot;
   frame.markerCount = markers;
   frame.zoom = zoom;
-  frame.carSize = size;
+  frame.carSize = carSize(zoom, dims);
+  frame.unitMetres = unitMetres(zoom, dims);
   return frame;
 }
 

@@ -26,13 +26,17 @@ export interface TrainFrame {
   selectedSlot: number;
   /** Timetable the selected train runs now (it changes when the train continues onto another line), or −1. */
   selectedTrain: number;
-  /** Car size in metres at this zoom: [length, width, height]. */
+  /** Size of a rail car in metres at this zoom: [length, width, height] (other kinds of vehicle: see `vehicle-shapes.ts`). */
   carSize: [number, number, number];
+  /** Ground metres of one track unit at this zoom: cars of every kind are their shape's units times this, their real size at least. */
+  unitMetres: number;
   /**
    * Per car, interleaved ({@link CAR_STRIDE} bytes, the layout of the train layer's data texture):
    * float32 [lng, lat, altitude] high parts, float32 the same low parts (64-bit precision on the GPU),
    * float32 bearing (radians, clockwise from north), float32 pitch (radians, up positive),
-   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, cars in this box], 8 bytes padding.
+   * 4 bytes body colour RGBA, 4 bytes flags [underground 0/255, delayed 0/255, selected 0/255, cars in this box],
+   * 1 byte kind of vehicle (a number of `vehicle-shapes.ts`), 1 byte ends of its vehicle this box holds ({@link CAR_ENDS}),
+   * 6 bytes padding.
    * An entry is one car (cars in this box = 1) or, when zoomed far out, a whole train of N cars drawn as one
    * box centred on its middle (cars in this box = N). `cars` and `carBytes` view the same memory.
    */
@@ -56,12 +60,14 @@ export interface TrainFrame {
 export const CAR_SPACING = 1.04;
 
 /**
- * Bytes per car in {@link TrainFrame.cars}: 40 bytes of data and 8 of padding, so that a car is exactly three
+ * Bytes per car in {@link TrainFrame.cars}: 42 bytes of data and 6 of padding, so that a car is exactly three
  * RGBA32 texels of the train layer's data texture.
  */
 export const CAR_STRIDE = 48;
-/** Float offsets within a car: position high parts, low parts, bearing and pitch; byte offsets of colour and flags. */
-export const CAR = { high: 0, low: 3, bearing: 6, pitch: 7, colorByte: 32, flagsByte: 36 } as const;
+/** Float offsets within a car: position high parts, low parts, bearing and pitch; byte offsets of colour, flags, kind and ends. */
+export const CAR = { high: 0, low: 3, bearing: 6, pitch: 7, colorByte: 32, flagsByte: 36, kindByte: 40 } as const;
+/** Bits of a car's ends byte (after its kind byte): the box holds the front of its vehicle, its back (both: the whole vehicle). */
+export const CAR_ENDS = { front: 1, back: 2 } as const;
 /** Bytes per delay marker in {@link TrainFrame.markers}. */
 export const MARKER_STRIDE = 28;
 /** Float offsets within a marker; byte offset of its flags. */
@@ -88,6 +94,7 @@ export function allocateTrainFrame(cars: number, trains: number): TrainFrame {
     selectedSlot: -1,
     selectedTrain: -1,
     carSize: [0, 0, 0],
+    unitMetres: 0,
     cars: new Float32Array(buffer, carsOffset, (cars * CAR_STRIDE) / 4),
     carBytes: new Uint8Array(buffer, carsOffset, cars * CAR_STRIDE),
     carTrain: new Int32Array(buffer, carTrainOffset, cars),

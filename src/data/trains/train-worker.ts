@@ -18,6 +18,7 @@ import { trainDetails } from './describe-train.ts';
 import { buildDepartureIndex, nextDepartures, type DepartureIndex } from './departures.ts';
 import { NO_TRAIN } from './train-codes.ts';
 import { allocateTrainFrame, frameBuffers, type TrainFrame } from './train-frame-format.ts';
+import { lineKinds } from './vehicle-shapes.ts';
 import type { CityTimetables, FrameRequest, TrainWorkerEvents, TrainWorkerInit, TrainWorkerMethods } from './worker-protocol.ts';
 import { PERFORMANCE_MARKS } from '../../performance-marks.ts';
 import { answerRoute } from '../routing/answer-route.ts';
@@ -38,6 +39,8 @@ let network: Network | null = null;
 let routes: RouteSet | null = null;
 let timetableUrls: Record<Calendar, string> | null = null;
 let city: CityTimetables | null = null;
+/** Kind of vehicle of each line of a city bundle (Tokyo's are all rail). */
+let railwayKinds: Uint8Array | undefined;
 let dims: TrackDimensions | null = null;
 let day: DayContext | null = null;
 let loadingDay: Promise<DayContext> | null = null;
@@ -63,7 +66,7 @@ async function loadDay(time: number): Promise<DayContext> {
   const vehicleColors = hexToRgbBytes(network!.meta.trainVehicles.map((v) => v.colors[0] ?? '#888888'));
   const railwayColors = hexToRgbBytes(network!.meta.railways.map((r) => r.color));
   const overlay = new RealtimeOverlay(network!, timetable, schedule);
-  const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, calendar, serviceDate: date, realtime: overlay };
+  const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, railwayKinds, calendar, serviceDate: date, realtime: overlay };
   applyRealtime(context);
   return context;
 }
@@ -118,6 +121,7 @@ async function init(request: TrainWorkerInit) {
   routes = buildRoutes(network);
   timetableUrls = request.timetableUrls;
   city = request.city ?? null;
+  railwayKinds = city ? lineKinds(city.routeTypes) : undefined;
   if (city) {
     setClockTimeZone(city.timeZone);
     setCityCalendars(Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])));

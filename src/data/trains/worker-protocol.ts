@@ -27,11 +27,13 @@ export interface TrainWorkerInit {
   city?: CityTimetables;
 }
 
-/** The clock zone and dated timetables of a city bundle, for the worker. */
+/** The clock zone, dated timetables and kinds of vehicle of a city bundle, for the worker. */
 export interface CityTimetables {
   timeZone: string;
   /** By service date `YYYY-MM-DD`: the absolute URL of its timetable file and its day type. */
   days: Record<string, { url: string; calendar: Calendar }>;
+  /** GTFS route_type of each line (`CityManifest.routeTypes`): how its vehicles are drawn. */
+  routeTypes: number[];
 }
 
 /** The day the worker has loaded, once it is ready. */

@@ -190,6 +190,99 @@ export function colorMask(image: RgbaImage, rect: Rect, rgb: Rgb, tolerance: num
   return mask;
 }
 
+/** What a drawn object covers on screen: its pixels, and its extent along and across its longest axis. */
+export interface Footprint {
+  pixels: number;
+  /** Extent along the main axis and across it (principal axes of its pixels), pixels. */
+  length: number;
+  width: number;
+  /** Its extent across (pixels) in each of `bins` equal slices along the main axis, from one end to the other. */
+  profile: number[];
+  /** The area its outline encloses (pixels, from the profile: holes such as a light roof on a light background count). */
+  area: number;
+  /** A mask of its pixels (image-sized), for test artifacts. */
+  mask: Uint8Array;
+}
+
+/** The most common colour of a rectangle (to 8 levels a channel): a plain background's. */
+function commonColor(image: RgbaImage, rect: Rect): Rgb {
+  const counts = new Map<number, number>();
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * image.width + x) * 4;
+      const key = ((image.data[i] >> 3) << 10) | ((image.data[i + 1] >> 3) << 5) | (image.data[i + 2] >> 3);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const key = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  return [((key >> 10) << 3) + 4, (((key >> 5) & 31) << 3) + 4, ((key & 31) << 3) + 4];
+}
+
+/**
+ * The footprint of the object drawn nearest `seed` inside `rect` on a plain background (its most common colour): the
+ * connected pixels farther than `tolerance` from that colour, starting from the nearest such pixel within `reach`
+ * pixels of the seed; null when there is none.
+ */
+export function footprintAt(image: RgbaImage, rect: Rect, seed: { x: number; y: number }, { tolerance = 40, reach = 30, bins = 10 } = {}): Footprint | null {
+  const r = clip(rect, image);
+  const background = commonColor(image, r);
+  const inside = (x: number, y: number) => x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height;
+  const isObject = (x: number, y: number) => inside(x, y) && distance(image, (y * image.width + x) * 4, background) > tolerance;
+  let start: [number, number] | null = null;
+  for (let d = 0; d <= reach && !start; d++) {
+    for (let dy = -d; dy <= d && !start; dy++) {
+      for (let dx = -d; dx <= d && !start; dx++) {
+        const x = Math.round(seed.x) + dx;
+        const y = Math.round(seed.y) + dy;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === d && isObject(x, y)) start = [x, y];
+      }
+    }
+  }
+  if (!start) return null;
+  const mask = new Uint8Array(image.width * image.height);
+  const points: [number, number][] = [];
+  const queue = [start];
+  mask[start[1] * image.width + start[0]] = 1;
+  while (queue.length) {
+    const [x, y] = queue.pop()!;
+    points.push([x, y]);
+    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      const p = ny * image.width + nx;
+      if (isObject(nx, ny) && !mask[p]) {
+        mask[p] = 1;
+        queue.push([nx, ny]);
+      }
+    }
+  }
+  const n = points.length;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  let cxx = 0;
+  let cyy = 0;
+  let cxy = 0;
+  for (const [x, y] of points) {
+    cxx += (x - mx) ** 2;
+    cyy += (y - my) ** 2;
+    cxy += (x - mx) * (y - my);
+  }
+  const angle = Math.atan2(2 * cxy, cxx - cyy) / 2;
+  const along = points.map(([x, y]) => (x - mx) * Math.cos(angle) + (y - my) * Math.sin(angle));
+  const across = points.map(([x, y]) => -(x - mx) * Math.sin(angle) + (y - my) * Math.cos(angle));
+  const min = Math.min(...along);
+  const length = Math.max(...along) - min + 1;
+  const width = Math.max(...across) - Math.min(...across) + 1;
+  const slice = length / bins;
+  const low = new Array<number>(bins).fill(Infinity);
+  const high = new Array<number>(bins).fill(-Infinity);
+  along.forEach((a, k) => {
+    const bin = Math.min(bins - 1, Math.floor((a - min) / slice));
+    low[bin] = Math.min(low[bin], across[k]);
+    high[bin] = Math.max(high[bin], across[k]);
+  });
+  const profile = low.map((l, bin) => (l === Infinity ? 0 : high[bin] - l + 1));
+  return { pixels: n, length, width, profile, area: profile.reduce((sum, w) => sum + w * slice, 0), mask };
+}
+
 export { decodePng, encodePng };
 
 /**

@@ -17,6 +17,7 @@ import { formatMinutes, SERVICE_DAY_START } from '../build-timetables.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { SourceData } from '../source.ts';
 import type { SourceRailway, SourceRailwayGeometry, SourceStation, SourceStop, SourceText, SourceTimetable } from '../source-types.ts';
+import { CAR_SHAPES } from '../../trains/vehicle-shapes.ts';
 import type { CityFeed } from './city-feed.ts';
 import { patternTrack } from './pattern-track.ts';
 import { tripPatterns } from './trip-patterns.ts';
@@ -32,9 +33,6 @@ export const CITY_DIRECTIONS = [
 
 /** Train types of the bundle: one per kind of vehicle, from route_type. */
 const KIND_TITLES: Record<VehicleKind, string> = { bus: 'Bus', rail: 'Rail', subway: 'Subway', tram: 'Tram', ferry: 'Ferry', cable: 'Cable car', other: 'Other' };
-
-/** Cars drawn per vehicle of each kind. */
-const KIND_CARS: Record<VehicleKind, number> = { bus: 1, rail: 6, subway: 6, tram: 2, ferry: 1, cable: 1, other: 1 };
 
 /** What the conversion gives besides the source records. */
 export interface CitySource {
@@ -125,7 +123,7 @@ export function citySource({ feed, frequencies, transfers }: CityFeed, lastModif
       ascending: direction,
       descending: CITY_DIRECTIONS[pattern.direction === 1 ? 0 : 1].id,
       color: hex(route.color),
-      carComposition: KIND_CARS[kind],
+      carComposition: CAR_SHAPES[kind].cars,
     });
     geometry.push({ id, sublines: [{ type: 'main', coords: track.coords }] });
     routeTypes.set(id, route.type);
