@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForNetwork } from './support/map-page.ts';
+import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
@@ -182,7 +182,10 @@ test('a live-camera probe: marker, popup on hover, a selection of its own with a
   await page.evaluate(() => void window.map.setSelection('odpt.Station:JR-East.Yamanote.Tokyo'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { events: { selection?: string[] }[] }).events[2]?.selection?.slice(0, 1))).toEqual(['JR-East.Yamanote.Tokyo']);
   expect(await page.evaluate(() => (window as unknown as { events: { selection: string[] }[] }).events[2].selection.length), 'the transfer group of Tokyo').toBeGreaterThan(3);
-  // A click on the map ends the plugin's selection, as on Mini Tokyo 3D's map.
+  // A click on the map ends the plugin's selection, as on Mini Tokyo 3D's map. The station is deselected first (its
+  // panel closed) and the camera moved once it has finished flying to the station.
+  await page.evaluate(() => window.map.trackObject());
+  await waitForCameraToSettle(page);
   await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 15, pitch: 0, bearing: 0 }), CAMERA_AT);
   await waitForStillView(page);
   await marker.click();
