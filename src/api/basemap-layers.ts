@@ -73,11 +73,26 @@ export class BasemapLayers {
 
   constructor(private readonly reportError: ReportError) {}
 
-  /** Starts putting the layers into `map`'s style (now, and again after each rebuild of it). */
+  /** MapLibre's own `setStyle` of the map attached to, while it is wrapped (see {@link BasemapLayers.attach}). */
+  private ownSetStyle: MapLibreMap['setStyle'] | null = null;
+
+  /**
+   * Starts putting the layers into `map`'s style (now, and again after each rebuild of it). Each rebuild replaces
+   * the style with `setStyle`; just before, the layers are read back from the style, so that what was changed on
+   * them through the base map since they were added (a plugin's `setPaintProperty`, `setFilter`, …) is put back too.
+   */
   attach(map: MapLibreMap): void {
     if (this.map === map) return;
+    this.detach();
     this.map = map;
     map.on('styledata', this.restore);
+    const own = map.setStyle;
+    const keep = () => this.keepCurrent();
+    this.ownSetStyle = own;
+    map.setStyle = function (this: MapLibreMap, ...args: Parameters<MapLibreMap['setStyle']>) {
+      keep();
+      return own.apply(this, args);
+    };
     this.restore();
   }
 
@@ -121,8 +136,23 @@ export class BasemapLayers {
 
   /** Stops following the base map (the map is removed). */
   detach(): void {
-    this.map?.off('styledata', this.restore);
+    const map = this.map;
+    if (!map) return;
+    map.off('styledata', this.restore);
+    if (this.ownSetStyle) map.setStyle = this.ownSetStyle;
+    this.ownSetStyle = null;
     this.map = null;
+  }
+
+  /** Takes the style layers' definitions (and visibility) as they are in the style now, for the next {@link restore}. */
+  private keepCurrent() {
+    const layers = this.map?.getStyle()?.layers ?? [];
+    for (const layer of layers) {
+      const entry = this.entries.get(layer.id);
+      if (!entry || entry.spec.type === 'custom') continue;
+      entry.layer = { ...layer };
+      entry.visible = (layer.layout as { visibility?: string } | undefined)?.visibility !== 'none';
+    }
   }
 
   /** Puts back the layers a rebuilt style lost, in the order they were added. */

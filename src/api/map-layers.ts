@@ -8,7 +8,7 @@
  * @module
  */
 import { inZoomRange } from '../data/layer-zoom.ts';
-import type { ThreeOverlay } from '../layers/three-overlay.ts';
+import type { ThreeOverlay as ThreeOverlayClass } from '../layers/three-overlay.ts';
 import { BUILT_IN_LAYERS, type BuiltInLayer } from '../store.ts';
 import type { LayerInterface, ThreeLayerInterface } from '../layers/layer-types.ts';
 import { BasemapLayers, type BasemapLayerInterface } from './basemap-layers.ts';
@@ -16,6 +16,7 @@ import { checkBasemapLayer, checkLayer, isBasemapLayerType } from './layer-check
 import { thrownMessage } from '../data/map-error.ts';
 import type { MapHost } from './map-host.ts';
 import { validateOneOf } from './options.ts';
+import { loadedThreeOverlay, loadThreeOverlay } from './three-overlay-module.ts';
 
 const isBuiltIn = (id: string): id is BuiltInLayer => (BUILT_IN_LAYERS as readonly string[]).includes(id);
 
@@ -24,8 +25,10 @@ const LAYER_ALIASES: Readonly<Record<string, BuiltInLayer>> = { 'building-3d': '
 
 /** The layers of a map. */
 export class MapLayers {
-  /** The three.js layers' drawing, created with the first one (three.js loads then). */
-  private threeLayers: Promise<ThreeOverlay | null> | null = null;
+  /** The three.js layers' drawing, created with the first one (undefined until then; null when three.js failed to load). */
+  private threeOverlay: ThreeOverlayClass | null | undefined = undefined;
+  /** three.js loading for the first three.js layer, when it was not loaded already. */
+  private threeLoading: Promise<void> | null = null;
   /** Layers put into the base map's style. */
   readonly basemap: BasemapLayers;
 
@@ -95,43 +98,62 @@ export class MapLayers {
       return;
     }
     store.getState().removeCustomLayer(id);
-    if (layer.type === 'three') void this.threeLayers?.then((overlay) => overlay?.remove(id));
+    // A three.js layer still waiting for three.js is not handed to the overlay once it is off the map.
+    if (layer.type === 'three') this.threeOverlay?.remove(id);
   }
 
+  /**
+   * Adds a three.js layer to the overlay, creating the overlay with the first one: at once when three.js is loaded
+   * already (its `onAdd` then runs inside `addLayer`), else once it is.
+   */
   private addThree(spec: ThreeLayerInterface) {
-    const host = this.host;
-    const store = host.store();
-    this.threeLayers ??= import('../layers/three-overlay.ts').then(
+    const loaded = loadedThreeOverlay();
+    if (this.threeOverlay === undefined && loaded) this.threeOverlay = this.createThreeOverlay(loaded.ThreeOverlay);
+    if (this.threeOverlay !== undefined) {
+      this.addToThreeOverlay(spec);
+      return;
+    }
+    this.threeLoading ??= loadThreeOverlay().then(
       ({ ThreeOverlay }) => {
-        if (host.removed() || !this.overlay) return null;
-        const overlay = new ThreeOverlay(this.overlay, host.map, () => store.getState().viewState);
-        const apply = () => {
-          const { light, customLayers, viewState } = store.getState();
-          overlay.setLight(light.summary.color, light.summary.intensity);
-          for (const l of customLayers) if (l.type === 'three') overlay.setVisible(l.id, l.visible && inZoomRange(viewState.zoom, l));
-        };
-        const unsubscribe = store.subscribe((s, previous) => {
-          if (s.light !== previous.light || s.customLayers !== previous.customLayers || s.viewState.zoom !== previous.viewState.zoom) apply();
-        });
-        host.onRemove(() => {
-          unsubscribe();
-          overlay.dispose();
-        });
-        queueMicrotask(apply);
-        return overlay;
+        if (this.threeOverlay === undefined) this.threeOverlay = this.createThreeOverlay(ThreeOverlay);
       },
       (e: Error) => {
-        host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`, { error: e, source: { type: 'layer', id: spec.id } });
-        return null;
+        this.threeOverlay = null;
+        this.host.reportError(`Could not load three.js for layer "${spec.id}": ${e.message}`, { error: e, source: { type: 'layer', id: spec.id } });
       },
     );
-    void this.threeLayers.then((overlay) => {
-      if (!overlay || !store.getState().customLayers.some((l) => l.id === spec.id)) return;
-      try {
-        overlay.add(spec as never);
-      } catch (e) {
-        host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${thrownMessage(e)}`, { error: e, source: { type: 'layer', id: spec.id } });
-      }
+    void this.threeLoading.then(() => this.addToThreeOverlay(spec));
+  }
+
+  private createThreeOverlay(ThreeOverlay: typeof ThreeOverlayClass): ThreeOverlayClass | null {
+    const host = this.host;
+    if (host.removed() || !this.overlay) return null;
+    const store = host.store();
+    const overlay = new ThreeOverlay(this.overlay, host.map, () => store.getState().viewState);
+    const apply = () => {
+      const { light, customLayers, viewState } = store.getState();
+      overlay.setLight(light.summary.color, light.summary.intensity);
+      for (const l of customLayers) if (l.type === 'three') overlay.setVisible(l.id, l.visible && inZoomRange(viewState.zoom, l));
+    };
+    const unsubscribe = store.subscribe((s, previous) => {
+      if (s.light !== previous.light || s.customLayers !== previous.customLayers || s.viewState.zoom !== previous.viewState.zoom) apply();
     });
+    host.onRemove(() => {
+      unsubscribe();
+      overlay.dispose();
+    });
+    queueMicrotask(apply);
+    return overlay;
+  }
+
+  /** Hands a layer still on the map to the overlay (which calls its `onAdd`). */
+  private addToThreeOverlay(spec: ThreeLayerInterface) {
+    const overlay = this.threeOverlay;
+    if (!overlay || !this.host.store().getState().customLayers.some((l) => l.id === spec.id)) return;
+    try {
+      overlay.add(spec as never);
+    } catch (e) {
+      this.host.reportError(`The onAdd of three.js layer "${spec.id}" failed: ${thrownMessage(e)}`, { error: e, source: { type: 'layer', id: spec.id } });
+    }
   }
 }

@@ -16,6 +16,7 @@ import { defaultUrls, resolveLeniently } from './lenient-options.ts';
 import type { CameraOptions, MapEvents } from './map-events.ts';
 import { loseWebglContext } from './webgl-context.ts';
 import { routeBasemapCamera } from './basemap-camera.ts';
+import { raiseBasemapControls } from './basemap-controls.ts';
 import { checkCameraOptions } from './camera-checks.ts';
 import { Evented } from './evented.ts';
 import { linkHash } from './hash-link.ts';
@@ -146,7 +147,13 @@ export class Map extends Evented<MapEvents> {
     this.plugins.queueFromOptions(resolved.plugins);
 
     this.cleanups.push(linkLight(store, () => this.pinnedTheme));
-    this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, (type, data) => this.fire(type, data as never), (type) => this.listens(type)));
+    const fireGesture: Parameters<typeof linkGestureEvents>[3] = (type, data) => {
+      this.fire(type, data as never);
+      // As on Mini Tokyo 3D's map, a click on the map ends a plugin's selection (`trackObject`); what it picked, if
+      // anything, is selected by the map itself.
+      if (type === 'click') this.tracking.end();
+    };
+    this.cleanups.push(linkGestureEvents(resolved.container, this.overlay ?? resolved.container, store, fireGesture, (type) => type === 'click' || this.listens(type)));
     if (resolved.hash) this.cleanups.push(linkHash(store));
     this.cleanups.push(store.subscribe((s, previous) => this.fireStoreEvents(s, previous)));
 
@@ -197,6 +204,7 @@ export class Map extends Evented<MapEvents> {
     if (s.networkDrawn && s.basemap && !(previous.networkDrawn && previous.basemap)) {
       this.layers.basemap.attach(s.basemap as MapLibreMap);
       this.cleanups.push(routeBasemapCamera(s.basemap as MapLibreMap, (options, transition) => this.camera(options, transition)));
+      if (this.overlay) this.cleanups.push(raiseBasemapControls(s.basemap as MapLibreMap, this.overlay));
       this.fire('load');
       this.plugins.startPending();
     }
@@ -562,8 +570,9 @@ export class Map extends Evented<MapEvents> {
 
   /**
    * Selects an object of a plugin's own (`{id, selectionType, …}`): `selection` fires with its fields, and
-   * `deselection` with them when the selection ends (any other selection, or `trackObject()`). With no argument,
-   * ends the selection, the plugin's or the map's. `{type: 'train' | 'flight' | 'station', id}` selects that.
+   * `deselection` with them when the selection ends (any other selection, a click on the map, or `trackObject()`).
+   * With no argument, ends the selection, the plugin's or the map's. `{type: 'train' | 'flight' | 'station', id}`
+   * selects that.
    */
   trackObject(object?: TrackedObject | null): void {
     this.tracking.track(object);

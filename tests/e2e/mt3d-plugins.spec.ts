@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForNetwork } from './support/map-page.ts';
+import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
@@ -69,6 +69,8 @@ test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its
     'layers: onAdd container=true light=true',
     'layers: custom onAdd true',
     'fireworks: layer onAdd scene=true camera=true',
+    // The compat entry has three.js loaded: the three layer's onAdd runs inside addLayer, as in Mini Tokyo 3D.
+    'fireworks: addLayer returned onAdd=true',
   ]));
   const fireworks = log.filter((l) => l.startsWith('fireworks: on'));
   expect(fireworks.slice(0, 3)).toEqual([expect.stringMatching(/^fireworks: onAdd /), 'fireworks: onEnabled', 'fireworks: onVisibilityChanged true']);
@@ -77,9 +79,22 @@ test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its
   const icon = page.getByTestId('plugin-fireworks-probe').locator('.tt-plugin-icon');
   await expect(icon).toHaveCSS('background-size', '32px auto');
   await expect(page.getByTestId('plugin-livecam-probe').locator('.tt-plugin-icon')).toHaveCSS('background-color', 'rgb(0, 120, 255)');
+  // The 32 px image is drawn whole (in Mini Tokyo 3D's 48 px icon box, scaled down), not cropped to its middle.
+  const iconBox = (await icon.boundingBox())!;
+  const panelImage = await screenshotImage(page, { testInfo: test.info(), name: 'mt3d-plugin-icons.png' });
+  const ring = countColor(panelImage, rectAround({ x: iconBox.x + iconBox.width / 2, y: iconBox.y + iconBox.height / 2 }, 30, 30, panelImage), hex('#ff00ff'), 60);
+  expect(ring, "the ring at the edge of the fireworks probe's icon").toBeGreaterThan(40);
   await page.keyboard.press('Escape');
   // The control added through getMapboxMap() is shown, and so is the event's marker.
   await expect(page.locator('.probe-fireworks-ctrl')).toBeVisible();
+  // The control sits below the clock, placed as MapLibre's own, over the network, and takes clicks.
+  const control = (await page.locator('.probe-fireworks-ctrl').boundingBox())!;
+  const clock = (await page.getByTestId('clock').boundingBox())!;
+  expect(control.x).toBe(10);
+  expect(control.y).toBeGreaterThanOrEqual(clock.y + clock.height);
+  await page.locator('.probe-fireworks-event').click();
+  await expect.poll(() => probeLog(page)).toContain('fireworks: control clicked');
+  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(15, 1);
   await expect(page.locator('.probe-fireworks-marker')).toHaveText('Test fireworks');
   await expect(page.locator('.probe-fireworks-marker')).toBeVisible();
   expect(await page.evaluate(() => ({ lang: window.map.lang, time: window.map.clock.getTimeString(), speed: window.map.clock.speed }))).toEqual({ lang: 'en', time: expect.stringMatching(/^19:3\d$/), speed: 1 });
@@ -146,6 +161,11 @@ test('a live-camera probe: marker, popup on hover, a selection of its own with a
   await expect(marker).toBeVisible();
   await marker.hover();
   await expect(page.locator('.probe-thumbnail')).toHaveText('Marunouchi camera');
+  // Mini Tokyo 3D's thumbnail markup: a 128 × 72 picture (the blue image) over a loading indicator.
+  const thumbnail = (await page.locator('.thumbnail-image').boundingBox())!;
+  expect(thumbnail).toMatchObject({ width: 128, height: 72 });
+  const hovered = await screenshotImage(page);
+  expect(countColor(hovered, { x: Math.round(thumbnail.x), y: Math.round(thumbnail.y), width: 128, height: 72 }, [0, 0, 255], 40), 'the thumbnail image').toBeGreaterThan(128 * 72 * 0.8);
   await marker.click();
   const panel = page.locator('.probe-livecam-panel');
   await expect(panel).toBeVisible();
@@ -162,5 +182,20 @@ test('a live-camera probe: marker, popup on hover, a selection of its own with a
   await page.evaluate(() => void window.map.setSelection('odpt.Station:JR-East.Yamanote.Tokyo'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { events: { selection?: string[] }[] }).events[2]?.selection?.slice(0, 1))).toEqual(['JR-East.Yamanote.Tokyo']);
   expect(await page.evaluate(() => (window as unknown as { events: { selection: string[] }[] }).events[2].selection.length), 'the transfer group of Tokyo').toBeGreaterThan(3);
+  // A click on the map ends the plugin's selection, as on Mini Tokyo 3D's map. The station is deselected first (its
+  // panel closed) and the camera moved once it has finished flying to the station.
+  await page.evaluate(() => window.map.trackObject());
+  await waitForCameraToSettle(page);
+  await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 15, pitch: 0, bearing: 0 }), CAMERA_AT);
+  await waitForStillView(page);
+  await marker.click();
+  await expect(panel).toBeVisible();
+  await page.mouse.click(640, 160);
+  await expect(panel).toBeHidden();
+  const ours = await page.evaluate(() => (window as unknown as { events: { selectionType?: string }[] }).events.filter((e) => e.selectionType === 'livecam'));
+  expect(ours.slice(-2)).toEqual([
+    { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
+    { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
+  ]);
   expect(await mapErrors(page)).toEqual([]);
 });
