@@ -5,7 +5,8 @@
  * polls its VehiclePosition feed; keeps the loaded feeds and each poll's
  * vehicles in the store for the layers; turns every failure into one `error`
  * event; pauses polling in playback (no data-source vehicles there, spec §4)
- * and while the page is hidden; and fits the camera to a feed when asked.
+ * and while the page is hidden or the browser offline (polling at once when it
+ * is shown and online again); and fits the camera to a feed when asked.
  *
  * @module
  */
@@ -16,7 +17,7 @@ import type { VehicleDetails } from '../data/gtfs/next-stop.ts';
 import { parseGtfsUrlParams, validateDataSource, type GtfsSource } from '../data/gtfs/source-options.ts';
 import type { VehiclePose } from '../data/gtfs/vehicle-motion.ts';
 import { vehiclePoseInto } from '../data/gtfs/vehicle-paths.ts';
-import { pageHidden, watchPageVisibility } from '../data/polling/page-visibility.ts';
+import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
 import type { GtfsMapData, GtfsVehiclesData, GtfsWorkerEvents, GtfsWorkerMethods } from '../data/gtfs/worker-protocol.ts';
 import { WorkerChannel } from '../data/worker/channel.ts';
 import type { ChannelPort } from '../data/worker/wire.ts';
@@ -77,7 +78,10 @@ const FIT_PADDING = 40;
 export class GtfsLink implements GtfsLinkApi {
   private readonly worker: WorkerChannel<GtfsWorkerMethods, GtfsWorkerEvents>;
   private readonly entries = new Map<string, Entry>();
+  /** Whether the worker polls. */
   private enabled: boolean;
+  /** The page is hidden or the browser offline ({@link pauseWhileHiddenOrOffline}). */
+  private resting = false;
   /** Set once disposed, or once the worker failed (already reported): details that fail then say nothing more. */
   private quiet = false;
   private readonly cleanups: (() => void)[] = [];
@@ -110,12 +114,19 @@ export class GtfsLink implements GtfsLinkApi {
         if (s.clockMode !== previous.clockMode) this.updateEnabled();
       }),
     );
-    this.cleanups.push(watchPageVisibility(() => this.updateEnabled()));
+    // Rests at once when the page is hidden or offline now.
+    this.cleanups.push(pauseWhileHiddenOrOffline({ pause: () => this.rest(true), resume: () => this.rest(false) }));
   }
 
-  /** Vehicles are polled and shown in real-time clock mode while the page is visible. */
+  /** Vehicles are polled and shown in real-time clock mode while the page is visible and the browser online. */
   private wantsVehicles(): boolean {
-    return this.store.getState().clockMode === 'realtime' && !pageHidden();
+    return this.store.getState().clockMode === 'realtime' && !this.resting;
+  }
+
+  /** Rests while the page is hidden or offline; back, the worker polls every feed at once. */
+  private rest(resting: boolean) {
+    this.resting = resting;
+    this.updateEnabled();
   }
 
   private updateEnabled() {

@@ -1,13 +1,14 @@
 /**
  * Connects the weather radar to a map: reads it every 10 minutes while the
- * rain is wanted (see `rain-visibility.ts`) and the page is visible, pauses
- * otherwise, keeps the latest rain grid in the store, and reports each
- * distinct failure once through `onError` (the poller backs off and recovers
- * by itself). Loaded after the first view, when the rain is first switched on.
+ * rain is wanted (see `rain-visibility.ts`), pauses while the page is hidden
+ * or the browser offline and reads at once when it is shown and online again,
+ * keeps the latest rain grid in the store, and reports each distinct failure
+ * once through `onError` (the poller backs off and recovers by itself).
+ * Loaded after the first view, when the rain is first switched on.
  *
  * @module
  */
-import { pageHidden, watchPageVisibility } from '../data/polling/page-visibility.ts';
+import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
 import { RainViewerClient } from '../data/weather/radar-client.ts';
 import { DEFAULT_RADAR_RETRY_MS, DEFAULT_RADAR_SETTLE_MS, RadarPoller } from '../data/weather/radar-poller.ts';
 import { rainArea } from '../data/weather/rain-grid.ts';
@@ -58,13 +59,14 @@ export function linkRain(store: AppStore, options: RainOptions, onError: (messag
     },
   });
   const update = (s: AppState) => {
-    if (rainWanted(s) && !pageHidden()) {
+    if (rainWanted(s)) {
       if (poller.active) return;
       source.dropIfStale(now()); // back after a long pause: no old rain while the new frame is read
       poller.start();
     } else poller.stop();
   };
-  const stopWatching = watchPageVisibility(() => update(store.getState()));
+  // Before the first start: a page hidden or offline now reads nothing until it is shown and online.
+  const stopWatching = pauseWhileHiddenOrOffline(poller);
   const unsubscribe = store.subscribe((s, previous) => {
     if (s.layerVisibility !== previous.layerVisibility || s.clockMode !== previous.clockMode || s.viewMode !== previous.viewMode || s.ecoMode !== previous.ecoMode || s.ecoFrameRate !== previous.ecoFrameRate) update(s);
   });

@@ -8,8 +8,12 @@
  *    net::ERR_INTERNET_DISCONNECTED);
  * 2. after the offline reload the page opens, the network and the trains are drawn, base-map tiles are drawn from the
  *    kept byte ranges, and the app info says "Offline — timetables only";
- * 3. a map with real-time data (the local ODPT server) asks nothing while offline, and polls by itself as soon as the
- *    network returns (well before its back-off would), the app info then saying the real-time data is on.
+ * 3. a map with real-time data (the local ODPT server) and the rain (the local radar) asks nothing while offline and
+ *    reports no failure of either, and polls by itself as soon as the network returns (well before its back-off
+ *    would): the app info then says the real-time data is on, and the rain is drawn;
+ * 4. a GTFS data source (the shared Halifax feed and its VehiclePosition snapshot, served locally) rests while offline
+ *    (its vehicles are taken off, as while the page is hidden) and polls at once when the network returns (its next
+ *    poll was 20 s away), its vehicles back.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
@@ -17,7 +21,9 @@ import type { Map as TransitMap } from '../../src/index.ts';
 import type { MapOptions } from '../../src/api/option-types.ts';
 import { CHALLENGE_HOST_FIXTURES, ODPT_HOST_FIXTURES } from '../support/odpt-fixtures.ts';
 import { CHALLENGE_KEY, ODPT_KEY } from '../support/odpt-hosts.ts';
+import { readSharedGtfs, startGtfsServer } from '../support/gtfs-server.ts';
 import { startOdptServer, type OdptServerHandle } from '../support/odpt-server.ts';
+import { startWeatherServer } from '../support/weather-server.ts';
 
 /** Cache of the base map's byte ranges (src/sw/service-worker.ts). */
 const TILE_CACHE = 'tt-basemap-tiles';
@@ -29,6 +35,13 @@ test.use({ serviceWorkers: 'allow' });
 /** What the init script records: the service worker's answer once it has kept the first view's base-map reads. */
 interface TestWindow {
   kept?: { type: 'tt:kept'; requests: number };
+  /** `error` events of the map made offline. */
+  mapErrors?: string[];
+}
+
+/** Vehicles shown by the map's one data source (0 without one). */
+function gtfsVehicles(page: Page): Promise<number> {
+  return page.evaluate(() => window.map.getDataSources()[0]?.vehicleCount ?? 0);
 }
 
 async function waitForTrains(page: Page): Promise<void> {
@@ -50,7 +63,12 @@ async function appInfoLine(page: Page): Promise<string> {
 test('after one visit the app opens offline, and real-time data resumes when the network returns', async ({ page, context }) => {
   const main = await startOdptServer({ key: ODPT_KEY, fixtures: ODPT_HOST_FIXTURES });
   const challenge = await startOdptServer({ key: CHALLENGE_KEY, fixtures: CHALLENGE_HOST_FIXTURES });
-  const servers: OdptServerHandle[] = [main, challenge];
+  const weather = await startWeatherServer({ timesNearNow: true });
+  const gtfs = await startGtfsServer({
+    '/halifax.zip': { kind: 'body', body: readSharedGtfs('halifax/google_transit.zip') },
+    '/vp.pb': { kind: 'body', body: readSharedGtfs('halifax/VehiclePositions.pb') },
+  });
+  const servers: Pick<OdptServerHandle, 'close'>[] = [main, challenge, weather, gtfs];
   try {
     await page.addInitScript(() => {
       navigator.serviceWorker.addEventListener('message', (event) => {
@@ -87,25 +105,46 @@ test('after one visit the app opens offline, and real-time data resumes when the
     expect(features, 'base-map tiles drawn from the kept byte ranges').toBeGreaterThan(0);
     expect(await appInfoLine(page)).toBe('Offline — timetables only');
 
-    // A map with real-time data while offline: nothing is asked; back online, it polls at once.
+    // A map with real-time data and the rain while offline: nothing is asked, no failure reported; back online, it
+    // polls at once.
     const hosts = withBaseUrls({ odpt: main.url, challenge: challenge.url });
     await page.evaluate(
-      ({ hosts, keys }) => {
-        const w = window as unknown as { map: TransitMap };
+      ({ hosts, keys, catalogueUrl }) => {
+        const w = window as unknown as { map: TransitMap } & TestWindow;
         w.map.remove();
         const MapClass = w.map.constructor as new (options: MapOptions) => TransitMap;
         // Polls are a minute apart: a poll within the test's wait below is the resume, not the schedule.
-        w.map = new MapClass({ container: 'map', lang: 'en', secrets: keys, realtime: { hosts, intervalMs: 60_000 }, flights: { hosts: [] } });
+        w.map = new MapClass({ container: 'map', lang: 'en', secrets: keys, realtime: { hosts, intervalMs: 60_000 }, flights: { hosts: [] }, rain: { visible: true, catalogueUrl } });
+        w.mapErrors = [];
+        w.map.on('error', (e) => w.mapErrors!.push(e.message));
       },
-      { hosts, keys: { odpt: ODPT_KEY, challenge2025: CHALLENGE_KEY } },
+      { hosts, keys: { odpt: ODPT_KEY, challenge2025: CHALLENGE_KEY }, catalogueUrl: weather.catalogueUrl },
     );
     await page.waitForFunction(() => window.map.getRenderStats().cars > 0, null, { timeout: 150_000 });
     expect(main.requestCount('odpt:Train'), 'nothing is asked while offline').toBe(0);
     expect(await appInfoLine(page)).toBe('Offline — timetables only');
+    const liveErrors = () => page.evaluate(() => ((window as unknown as TestWindow).mapErrors ?? []).filter((m) => /odpt|RainViewer|radar|request failed/i.test(m)));
+    expect(await liveErrors(), 'no live feed fails while it rests offline').toEqual([]);
 
     await context.setOffline(false);
     await expect.poll(() => main.requestCount('odpt:Train'), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The rain's first retry would be 30 s after a failed read: it reads at once instead.
+    await expect.poll(() => weather.catalogueRequests(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => appInfoLine(page), { timeout: 30_000 }).toBe('Real-time data: on');
+    await page.waitForFunction(() => performance.getEntriesByName('tt:rain-drawn').length > 0, null, { timeout: 90_000 });
+
+    // A GTFS data source rests offline and polls at once when the network returns.
+    await page.evaluate(({ zip, vp }) => void window.map.addDataSource({ gtfsUrl: zip, vehiclePositionUrl: vp }), { zip: gtfs.url('/halifax.zip'), vp: gtfs.url('/vp.pb') });
+    await expect.poll(() => gtfsVehicles(page), { timeout: 90_000 }).toBeGreaterThan(0);
+    const shown = await gtfsVehicles(page);
+    await context.setOffline(true);
+    await expect.poll(() => gtfsVehicles(page), { timeout: 10_000 }).toBe(0);
+    const polls = () => gtfs.requests.filter((path) => path === '/vp.pb').length;
+    const before = polls();
+    await context.setOffline(false);
+    await expect.poll(polls, { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(() => gtfsVehicles(page), { timeout: 15_000 }).toBe(shown);
+    expect(await liveErrors()).toEqual([]);
   } finally {
     await context.setOffline(false);
     await Promise.all(servers.map((server) => server.close()));

@@ -10,6 +10,7 @@ import type { SimulationClock } from '../../src/data/clock.ts';
 import { serveGtfsSources } from '../../src/data/gtfs/index.ts';
 import { createAppStore, selected } from '../../src/store.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
+import { stubPage } from '../support/page-stub.ts';
 import { workerPair } from '../support/worker-pair.ts';
 
 let server: GtfsServerHandle;
@@ -90,6 +91,34 @@ describe('the GTFS link', () => {
     expect(store.getState().gtfsVehicles).toEqual({});
     expect(store.getState().gtfsRealtimeSources).toEqual([]);
     link.dispose();
+  });
+
+  it('rests while the browser is offline or the page hidden, and polls at once when it is back', async () => {
+    const page = stubPage();
+    try {
+      const store = testStore();
+      const { link } = connect(store);
+      link.addOptions('gtfs-1', { gtfsUrl: server.url('/halifax.zip'), vehiclePositionUrl: server.url('/vp.pb') }, 'dataSource');
+      await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']?.count).toBe(290), { timeout: 30_000 });
+      const polls = () => server.requests.filter((path) => path === '/vp.pb').length;
+      for (const [away, back] of [
+        [page.goOffline, page.goOnline],
+        [page.hide, page.show],
+      ]) {
+        away();
+        expect(store.getState().gtfsVehicles).toEqual({}); // no vehicles of an old answer
+        const before = polls();
+        const since = Date.now();
+        back();
+        // The next poll is due 20 s after the last: this one is the resume.
+        await vi.waitFor(() => expect(polls()).toBe(before + 1), { timeout: 10_000 });
+        expect(Date.now() - since).toBeLessThan(10_000);
+        await vi.waitFor(() => expect(store.getState().gtfsVehicles['gtfs-1']?.count).toBe(290), { timeout: 10_000 });
+      }
+      link.dispose();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reports a feed that cannot be used and keeps nothing of it', async () => {

@@ -1,8 +1,10 @@
 import { setImmediate as tick } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pauseWhileHiddenOrOffline } from '../../src/data/polling/page-visibility.ts';
 import { RainViewerClient, type CatalogueResult, type RadarFailure } from '../../src/data/weather/radar-client.ts';
 import type { RadarCatalogue } from '../../src/data/weather/radar-catalogue.ts';
 import { nextReadDelay, RadarPoller, retryDelay } from '../../src/data/weather/radar-poller.ts';
+import { stubPage } from '../support/page-stub.ts';
 import { readCatalogueFixture, startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
 
 /** Timers that fire only when the test says so, on a clock the test moves. */
@@ -171,6 +173,37 @@ describe('RadarPoller', () => {
     await settle();
     expect(events).toEqual(['update /v2/radar/7b52009b64fd']); // no error for a read we cancelled
     expect(timers.count).toBe(0);
+  });
+
+  it('rests while the browser is offline and reads at once when the network returns, whatever its back-off', async () => {
+    const page = stubPage();
+    try {
+      const { timers, poller, events, settle } = setup();
+      const stopWatching = pauseWhileHiddenOrOffline(poller);
+      poller.start();
+      await settle();
+      server.setCatalogueMode('close'); // the network drops mid-way
+      timers.fire();
+      await settle();
+      timers.fire();
+      await settle();
+      expect(timers.due).toBe(60_000);
+      page.goOffline();
+      expect(timers.count).toBe(0); // no retries without a network
+      expect(poller.active).toBe(false);
+      server.setCatalogueMode('normal');
+      const before = server.catalogueRequests();
+      page.goOnline();
+      expect(server.catalogueRequests()).toBe(before); // the request is under way…
+      await settle();
+      expect(server.catalogueRequests()).toBe(before + 1); // …now, not a minute later
+      expect(events).toEqual(['update /v2/radar/7b52009b64fd', 'error unreachable', 'recover']);
+      expect(poller.consecutiveFailures).toBe(0);
+      stopWatching();
+      poller.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('names invalid options', () => {

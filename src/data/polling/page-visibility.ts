@@ -16,13 +16,24 @@ export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** A poller that rests while the page is hidden or offline ({@link pauseWhileHiddenOrOffline}). */
+export interface Pausable {
+  /** Stops scheduling polls; a poll under way may complete. */
+  pause(): void;
+  /** Polls at once (when started) and resumes the schedule. */
+  resume(): void;
+}
+
 /**
- * Pauses `poller` while the page is hidden or the browser is offline (from the start if it is offline then), and
- * resumes it, polling at once, when the page is shown and the network back; returns the function that stops watching.
+ * Pauses `poller` while the page is hidden or the browser is offline (at once if it is so now), and resumes it,
+ * polling at once, when the page is shown and the network is back; returns the function that stops watching. Every
+ * poller of live data (train delays, airplanes, rain, GTFS Realtime vehicles) rests this way, so none keeps failing
+ * without a network and none waits for its back-off once the network returns.
  */
-export function pauseWhileHiddenOrOffline(poller: { pause(): void; resume(): void }): () => void {
-  const update = () => (pageHidden() || browserOffline() ? poller.pause() : poller.resume());
-  if (browserOffline()) poller.pause();
+export function pauseWhileHiddenOrOffline(poller: Pausable): () => void {
+  const resting = () => pageHidden() || browserOffline();
+  const update = () => (resting() ? poller.pause() : poller.resume());
+  if (resting()) poller.pause();
   const stopVisibility = watchPageVisibility(update);
   const stopNetwork = watchBrowserNetwork(update);
   return () => {

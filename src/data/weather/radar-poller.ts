@@ -10,6 +10,9 @@
  * - After `n` failures in a row the next try waits `retryMs · 2^(n−1)`, at most
  *   `intervalMs`, or longer if the service asked so (HTTP 429 `Retry-After`).
  *
+ * - `pause()` and `resume()` rest it while the page is hidden or offline (see
+ *   `pauseWhileHiddenOrOffline`): resuming reads at once, whatever the back-off.
+ *
  * Runs on a {@link PollLoop}. Timers and clock are injectable, so tests run without waiting.
  *
  * @module
@@ -129,9 +132,19 @@ export class RadarPoller {
     this.loop.start();
   }
 
-  /** Stops reading (hidden, playback, or the layer off) and cancels a read under way; the last good catalogue is kept. */
+  /** Stops reading (playback, or the layer off) and cancels a read under way; the last good catalogue is kept. */
   stop(): void {
     this.loop.stop();
+  }
+
+  /** Stops scheduling reads (the page hidden, the browser offline); a read under way completes. */
+  pause(): void {
+    this.loop.pause();
+  }
+
+  /** Reads at once when started, then on the schedule again (the page shown and the network back). */
+  resume(): void {
+    this.loop.resume();
   }
 
   /** Keeps a catalogue with a newer latest frame (or a first one); returns whether it was new. */
