@@ -13,7 +13,7 @@ import { ROOT, resolvePaths } from './config.ts';
 import { ensureBuilt } from './ensure-built.ts';
 import { launchBrowser } from './bench/browser.ts';
 import { currentLoadAverage, machineFacts } from './bench/machine.ts';
-import { parseBenchArgs, usage } from './bench/options.ts';
+import { DEFAULT_RUNS, parseBenchArgs, usage } from './bench/options.ts';
 import { snapshotBuild } from './bench/snapshot.ts';
 import { formatMachine, formatSection, formatSummary, summarise, writeReport } from './bench/report.ts';
 import { runSections } from './bench/runner.ts';
@@ -52,19 +52,21 @@ async function main(): Promise<number> {
     server = await startAppServer(snapshot.paths);
     browser = await launchBrowser();
     const machine = await machineFacts(browser);
-    log(`Benchmarking ${server.origin} with ${options.runs} run(s) per section …`);
-    const sections = SECTIONS.filter((s) => !options.only || s.name === options.only);
-    const results = await runSections(sections, { origin: server.origin, paths: snapshot.paths, browser, runs: options.runs, verbose: options.verbose, log });
+    // Opt-in sections (the long soak) run only when named, and then alone: their own default number of runs applies.
+    const sections = SECTIONS.filter((s) => (options.only ? s.name === options.only : !s.optIn));
+    const runs = options.runs ?? (sections.length === 1 ? sections[0].defaultRuns : undefined) ?? DEFAULT_RUNS;
+    log(`Benchmarking ${server.origin} with ${runs} run(s) per section …`);
+    const results = await runSections(sections, { origin: server.origin, paths: snapshot.paths, browser, runs, verbose: options.verbose, soakMinutes: options.soakMinutes, log });
     machine.loadAverageEnd = currentLoadAverage();
 
-    const report: BenchReport = { machine, options: { runs: options.runs, only: options.only, strict: options.strict }, sections: results, summary: summarise(results) };
+    const report: BenchReport = { machine, options: { runs, only: options.only, strict: options.strict }, sections: results, summary: summarise(results) };
     log();
     for (const line of formatMachine(machine)) log(line);
     log('Sizes in decimal units (1 MB = 1,000,000 bytes). Spread: min – max over the runs (± half that range, relative to the median).');
     log('Targets are judged on the median; [existing] = the existing product on the same kind of machine.');
     for (const section of results) {
       log();
-      for (const line of formatSection(section, options.runs, options.verbose)) log(line);
+      for (const line of formatSection(section, runs, options.verbose)) log(line);
     }
     log();
     for (const line of formatSummary(report)) log(line);

@@ -20,6 +20,8 @@ export function formatValue(value: number, unit: Unit): string {
       return value.toFixed(2);
     case 'count':
       return Number.isInteger(value) ? String(value) : value.toFixed(1);
+    case 'percent':
+      return `${value.toFixed(1)} %`;
   }
 }
 

@@ -11,6 +11,7 @@ export interface RunnerEnvironment {
   browser: Browser;
   runs: number;
   verbose: boolean;
+  soakMinutes: number;
   /** Progress output (one line per run). */
   log(line: string): void;
 }
@@ -46,6 +47,7 @@ async function runSection(section: BenchSection, env: RunnerEnvironment, memo: B
       openPage: (device) => openBenchPage(env.browser, device),
       detail: (line) => lines.push(line),
       memo,
+      soakMinutes: env.soakMinutes,
     };
     const started = performance.now();
     try {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
 import type { ProjectPaths } from '../config.ts';
 
 /** Unit of a row's value; decides how it is printed (bytes as decimal kB/MB, 1 MB = 10^6 bytes). */
-export type Unit = 'bytes' | 'ms' | 'us' | 'count' | 'fps' | 'ratio';
+export type Unit = 'bytes' | 'ms' | 'us' | 'count' | 'fps' | 'ratio' | 'percent';
 
 /** A goal for a metric: the median must be at most (`<=`) or at least (`>=`) `value`. */
 export interface Target {
@@ -55,6 +55,8 @@ export interface BenchContext {
   detail(line: string): void;
   /** Computes a value once per bench invocation and shares it between runs and sections. */
   memo<T>(key: string, factory: () => Promise<T>): Promise<T>;
+  /** Minutes of the `soak` section's real-time phase (`--soak-minutes`). */
+  soakMinutes: number;
 }
 
 /** A group of related measurements, e.g. `load`. */
@@ -65,6 +67,10 @@ export interface BenchSection {
   title: string;
   /** Measures once; called `--runs` times, each with a fresh browser context. */
   run(ctx: BenchContext): Promise<BenchRow[]>;
+  /** Runs only when `--only` names it (a long run, left out of the full bench). */
+  optIn?: boolean;
+  /** Runs when `--runs` is not given and this section runs alone (default 3). */
+  defaultRuns?: number;
 }
 
 /** A metric aggregated over the runs. */
