@@ -1,7 +1,8 @@
 /**
  * `npm run data`: builds the browser data bundle from the source data set.
  * Flags: --source <dir> (env TRANSIT_DATA), --out <dir> (env DATA_OUT), --strict (warnings fail the build),
- * --gtfs <zip> (env GTFS_ZIP: build from a GTFS feed instead of the Tokyo data set), --name <text> (the city's name, with --gtfs),
+ * --gtfs <zip> (env GTFS_ZIP: build from a GTFS feed instead of the Tokyo data set), with --name <text> (the city's
+ * name) and --map-style <url> (a hosted MapLibre style for its base map),
  * --data-date YYYY-MM-DD (env TRANSIT_DATA_DATE: the date the data set was published, shown in the app).
  */
 import { resolvePaths } from './config.ts';
@@ -11,9 +12,7 @@ try {
   const paths = resolvePaths();
   const started = performance.now();
   const strict = process.argv.includes('--strict');
-  const nameAt = process.argv.indexOf('--name');
-  const name = nameAt >= 0 ? process.argv[nameAt + 1] : undefined;
-  const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out, { strict, name }) : buildDataBundle(paths, { strict, dataDate: resolveDataDate() });
+  const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out, { strict, ...paths.city }) : buildDataBundle(paths, { strict, dataDate: resolveDataDate() });
   for (const w of warnings.slice(0, 20)) console.warn(`warning: ${w}`);
   if (warnings.length > 20) console.warn(`warning: … and ${warnings.length - 20} more (listed in ${paths.out}/manifest.json)`);
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;

@@ -45,6 +45,16 @@ export interface ProjectPaths {
   host: string;
   /** A GTFS zip to build the bundle from instead of the Tokyo data set (flag --gtfs, env GTFS_ZIP), or undefined. */
   gtfs?: string;
+  /** With {@link gtfs}: what the city's bundle says of itself, from its flags. */
+  city?: CityBuildOptions;
+}
+
+/** What a city's bundle carries besides its feed (flags of `npm run data` and `npm start` with --gtfs). */
+export interface CityBuildOptions {
+  /** The city's name (flag --name; default: the feed's agencies). */
+  name?: string;
+  /** URL of a hosted MapLibre style for the city's base map (flag --map-style). */
+  mapStyle?: string;
 }
 
 /** URL path of the documentation site (the `base` of docs/.vitepress/config.ts). */
@@ -60,6 +70,9 @@ const FLAGS: Record<string, { key: keyof ProjectPaths; env: string; fallback: st
   '--host': { key: 'host', env: 'HOST', fallback: '127.0.0.1' },
 };
 
+/** Flags of a city's bundle (with --gtfs). */
+const CITY_FLAGS: Record<string, keyof CityBuildOptions> = { '--name': 'name', '--map-style': 'mapStyle' };
+
 /** Flag names this module understands, with their environment variables and defaults (for --help texts). */
 export const PATH_FLAGS = FLAGS;
 
@@ -68,7 +81,7 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
   const given: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    if (flag in FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
+    if (flag in FLAGS || flag in CITY_FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
   }
   const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
   const gtfs = given['--gtfs'] ?? env.GTFS_ZIP;
@@ -90,6 +103,12 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     docsDist: resolve(ROOT, 'docs/.vitepress/dist'),
     port,
     host: value('--host'),
-    ...(gtfs ? { gtfs: resolve(ROOT, gtfs) } : {}),
+    ...(gtfs ? { gtfs: resolve(ROOT, gtfs), city: cityOptions(given) } : {}),
   };
+}
+
+function cityOptions(given: Record<string, string>): CityBuildOptions {
+  const city: CityBuildOptions = {};
+  for (const [flag, key] of Object.entries(CITY_FLAGS)) if (given[flag] !== undefined) city[key] = given[flag];
+  return city;
 }

@@ -167,7 +167,12 @@ export class Map extends Evented<MapEvents> {
       this.root.render(
         createElement(App, {
           store,
-          basemap: { pmtilesUrl: resolved.basemapUrl, glyphsUrl: resolved.glyphsUrl, mapStyle: resolved.mapStyle },
+          basemap: {
+            pmtilesUrl: resolved.basemapUrl,
+            glyphsUrl: resolved.glyphsUrl,
+            mapStyle: resolved.mapStyle,
+            bundleStyle: options.mapStyle === undefined && options.basemapUrl === undefined,
+          },
           stats: this.stats,
           apiOverlay: this.overlay ?? undefined,
           controls: {

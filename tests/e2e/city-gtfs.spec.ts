@@ -7,7 +7,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
 import { getCamera } from './support/map-page.ts';
-import { attachPng, crop, footprintAt, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
+import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
 
 const WEEKDAY = '2025-09-10';
@@ -52,6 +52,29 @@ test('a stop found by its name lists its next departures', async ({ page }) => {
   const rows = await panel.getByTestId('departure').allInnerTexts();
   expect(rows.length).toBeGreaterThanOrEqual(3);
   expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
+});
+
+test('draws the base map style its bundle names (npm run data -- --map-style)', async ({ page }, testInfo) => {
+  // The bundle under test was built without one: its manifest gains the style a build with --map-style writes, and
+  // the style's host answers with a one-colour land.
+  const styleUrl = 'https://tiles.example.org/styles/halifax/style.json';
+  const land = '#d01fc8';
+  await page.route('**/data/manifest.json', async (route) => {
+    const manifest = (await (await route.fetch()).json()) as { city: Record<string, unknown> };
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...manifest, city: { ...manifest.city, mapStyle: styleUrl } }) });
+  });
+  let styleRequests = 0;
+  await page.route(styleUrl, (route) => {
+    styleRequests++;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'land', type: 'background', paint: { 'background-color': land } }] }) });
+  });
+  await openWithVehicles(page);
+  await expect.poll(() => page.evaluate(() => window.map.getMapLibreMap()?.getLayer('land')?.id ?? null)).toBe('land');
+  expect(styleRequests).toBeGreaterThan(0);
+  const image = await screenshotImage(page, { testInfo, name: 'city-map-style' });
+  // The land shows wherever the network, the vehicles and the controls leave the map free.
+  const rect = { x: 0, y: 0, width: image.width, height: image.height };
+  expect(countColor(image, rect, hex(land), 12)).toBeGreaterThan(image.width * image.height * 0.3);
 });
 
 /** A vehicle running now: its selection id (`{line}.{trip}`, the line `{route}.{pattern}`), trip and stop times. */

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGtfsBundle } from '../../scripts/data-bundle.ts';
+import { resolvePaths } from '../../scripts/config.ts';
+import { buildGtfsBundle, isBundleStale } from '../../scripts/data-bundle.ts';
 import type { BundleManifest } from '../../src/data/bundle/manifest.ts';
 import { GtfsError } from '../../src/data/gtfs/gtfs-error.ts';
 import { decodeNetworkFile, loadBundleFile, loadManifest } from '../../src/data/loader.ts';
@@ -28,6 +29,8 @@ import { FERRY_KIND, lineKinds } from '../../src/data/trains/vehicle-shapes.ts';
 const KAWASAKI = resolve(sharedDataDir(), 'gtfs/kawasaki-rinko-bus-no-shapes.zip');
 /** A Wednesday of the Halifax feed (25 Aug – 16 Nov 2025) without calendar exceptions. */
 const WEEKDAY = '2025-09-10';
+/** The base map style the bundle is built with (`--map-style`). */
+const MAP_STYLE = 'https://tiles.example.org/styles/halifax/style.json';
 const DIMS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES };
 
 let out: string;
@@ -45,7 +48,7 @@ async function timetableOfDate(date: string): Promise<Timetable> {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'city-gtfs-'));
-  await buildGtfsBundle(HALIFAX, out);
+  await buildGtfsBundle(HALIFAX, out, { mapStyle: MAP_STYLE });
   manifest = await loadManifest(dataUrl(), dataUrl(), diskFetch);
   const file = await loadBundleFile(dataUrl(), manifest.network.file, dataUrl(), diskFetch);
   network = decodeNetworkFile(file.bytes, file.url);
@@ -218,6 +221,30 @@ async function tinyFeed(edit: (files: Record<string, string>) => void = () => {}
   for (const [name, text] of Object.entries(files)) zip.file(name, text);
   return zip.generateAsync({ type: 'uint8array' });
 }
+
+describe('a city bundle\'s flags', () => {
+  it('reads --name and --map-style with --gtfs only', () => {
+    expect(resolvePaths(['--gtfs', 'feed.zip', '--name', 'Halifax', `--map-style=${MAP_STYLE}`], {}).city).toEqual({ name: 'Halifax', mapStyle: MAP_STYLE });
+    expect(resolvePaths(['--gtfs', 'feed.zip'], {}).city).toEqual({});
+    expect(resolvePaths(['--map-style', MAP_STYLE], {}).city).toBeUndefined();
+  });
+
+  it('writes the base map style into the manifest, and builds again when the flags say another', () => {
+    expect(manifest.city!.mapStyle).toBe(MAP_STYLE);
+    const paths = { ...resolvePaths([], {}), out, gtfs: HALIFAX };
+    expect(isBundleStale({ ...paths, city: { mapStyle: MAP_STYLE } })).toBe(false);
+    expect(isBundleStale({ ...paths, city: { mapStyle: MAP_STYLE, name: manifest.city!.name } })).toBe(false);
+    expect(isBundleStale({ ...paths, city: {} })).toBe(true);
+    expect(isBundleStale({ ...paths, city: { mapStyle: 'https://tiles.example.org/other.json' } })).toBe(true);
+    expect(isBundleStale({ ...paths, city: { mapStyle: MAP_STYLE, name: 'Kjipuktuk' } })).toBe(true);
+  });
+
+  it('rejects a base map style that is not an http(s) URL, naming the flag', async () => {
+    for (const value of ['style.json', 'file:///srv/style.json']) {
+      await expect(buildGtfsBundle(HALIFAX, out, { mapStyle: value })).rejects.toThrow(`Invalid --map-style "${value}": expected the absolute http(s) URL of a MapLibre style (style.json).`);
+    }
+  });
+});
 
 describe('the GTFS pipeline on small feeds', () => {
   it('expands frequencies.txt, groups stops joined by transfers.txt and keeps every service day', async () => {

@@ -50,6 +50,11 @@ export interface CityManifest {
   /** IANA time zone of the feed's agencies: the zone of the app's clock and of every timetable time. */
   timeZone: string;
   camera: CityCamera;
+  /**
+   * URL of a hosted MapLibre style for the city's base map, given at build (`--map-style`): the app draws it unless
+   * the map's options name a base map (`mapStyle`, `basemapUrl`).
+   */
+  mapStyle?: string;
   /** GTFS route_type of each railway (line), by railway index. */
   routeTypes: number[];
   /** The timetable of each service date `YYYY-MM-DD`: a key of {@link dayTimetables}. Dates without service are absent. */

@@ -15,11 +15,13 @@ export interface BasemapSource {
   glyphsUrl: string;
   /** Hosted style URL (replaces the PMTiles style when given). */
   mapStyle?: string;
+  /** Whether a city bundle's own style (its manifest's `city.mapStyle`) replaces the PMTiles style: the options named no base map. */
+  bundleStyle?: boolean;
 }
 
 /**
- * The base map's style (ours in the theme, light stage and language of the interface, or the hosted one), and its
- * sky following the light.
+ * The base map's style (ours in the theme, light stage and language of the interface, or the hosted one of the options
+ * or of a city bundle), and its sky following the light.
  */
 export function useBasemapStyle(basemap: BasemapSource, basemapRef: RefObject<MapRef | null>): string | StyleSpecification {
   const theme = useAppStore((s) => s.theme);
@@ -29,11 +31,13 @@ export function useBasemapStyle(basemap: BasemapSource, basemapRef: RefObject<Ma
   const buildings = useAppStore((s) => s.layerVisibility.buildings);
   // RainViewer asks to be credited on the map while its radar is used.
   const rainCredit = useAppStore((s) => s.layerVisibility.rain);
+  const cityStyle = useAppStore((s) => (basemap.bundleStyle ? s.manifest?.city?.mapStyle : undefined));
   const mapStyle = useMemo(() => {
     if (basemap.mapStyle) return basemap.mapStyle;
+    if (cityStyle) return cityStyle;
     const style = createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings });
     return rainCredit ? withAttribution(style, 'rainviewer-credit', RAINVIEWER_ATTRIBUTION) : style;
-  }, [basemap, theme, stage, lang, buildings, rainCredit]);
+  }, [basemap, cityStyle, theme, stage, lang, buildings, rainCredit]);
   useBasemapSky(basemapRef, light.sky, mapStyle);
   return mapStyle;
 }
