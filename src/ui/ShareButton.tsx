@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { formatHash } from '../data/hash.ts';
 import { offersShare, shareLink } from '../data/share-support.ts';
 import type { Selection } from '../store.ts';
+import { useRunsTrains } from './use-runs-trains.ts';
 import { useAppStore, useStoreApi } from './store-context.ts';
 
 /** Decided once: the user agent does not change while the page lives. */
@@ -24,8 +25,9 @@ export function ShareButton() {
   const intl = useIntl();
   const store = useStoreApi();
   const kind = useAppStore((s) => (sharedIdOf(s.selection) ? s.selection!.kind : null));
+  const isTrain = useRunsTrains(useAppStore((s) => (s.trackedDetails?.kind === 'train' ? s.trackedDetails.details.railway : undefined)));
   if (!SHARE_OFFERED || !kind) return null;
-  const label = intl.formatMessage({ id: kind === 'train' ? 'shareTrain' : kind === 'flight' ? 'shareFlight' : 'shareStation' });
+  const label = intl.formatMessage({ id: kind === 'train' ? (isTrain ? 'shareTrain' : 'shareTrip') : kind === 'flight' ? 'shareFlight' : 'shareStation' });
   const share = () => {
     const { selection, viewState: v } = store.getState();
     const id = sharedIdOf(selection);

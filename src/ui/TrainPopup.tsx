@@ -4,6 +4,7 @@ import { hovered } from '../store.ts';
 import { PointerPopup } from './PointerPopup.tsx';
 import { useAppStore } from './store-context.ts';
 import { formatServiceMinutes, useNames } from './use-names.ts';
+import { useRunsTrains } from './use-runs-trains.ts';
 
 /** The lines of a train's description, shared by the hover popup and the tracking panel. */
 export function TrainSummary({ details }: { details: TrainDetails }) {
@@ -18,6 +19,7 @@ export function TrainSummary({ details }: { details: TrainDetails }) {
   const next = details.nextStop >= 0 ? details.stops[details.nextStop] : null;
   const time = (minutes: number | null) => (minutes === null ? '' : formatServiceMinutes(minutes));
   const trainName = details.names?.map(names.text).join(' / ');
+  const isTrain = useRunsTrains(details.railway);
   return (
     <div className="tt-train-summary">
       <div className="tt-train-line">
@@ -27,7 +29,7 @@ export function TrainSummary({ details }: { details: TrainDetails }) {
       </div>
       {trainName && <div className="tt-train-name">{trainName}</div>}
       {destination && <div className="tt-train-destination">{intl.formatMessage({ id: 'boundFor' }, { destination })}</div>}
-      <div className="tt-train-number">{intl.formatMessage({ id: 'trainNumber' }, { number: details.number })}</div>
+      <div className="tt-train-number">{intl.formatMessage({ id: isTrain ? 'trainNumber' : 'tripNumber' }, { number: details.number })}</div>
       {previous && (
         <div className="tt-train-stop">
           <span className="tt-stop-label">{intl.formatMessage({ id: details.standing ? 'standingAt' : 'previousStop' })}</span>{' '}

@@ -125,6 +125,8 @@ async function trackAndMeasure(page: Page, vehicle: Running, name: string, testI
   expect(times, `${name}: one row per stop`).toHaveLength(vehicle.times.length);
   expect(times[0]).toContain(hhmm(vehicle.times[0].departure));
   expect(times.at(-1)).toContain(hhmm(vehicle.times.at(-1)!.arrival));
+  // A bus or a boat runs a trip, not a train.
+  await expect(panel.locator('.tt-train-number')).toHaveText(/^Trip \S/);
 
   // The camera follows: as the vehicle moves on, it stays where it was on screen.
   const onScreen = () =>

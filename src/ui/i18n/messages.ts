@@ -11,6 +11,7 @@ export type MessageId =
   | 'mapRegion'
   | 'stationsInView'
   | 'trainNumber'
+  | 'tripNumber'
   | 'boundFor'
   | 'previousStop'
   | 'nextStop'
@@ -57,6 +58,7 @@ export type MessageId =
   | 'ecoMode'
   | 'layers'
   | 'shareTrain'
+  | 'shareTrip'
   | 'shareFlight'
   | 'shareStation'
   | 'localTime'
@@ -81,6 +83,7 @@ const en: Catalog = {
   mapRegion: '3D map of Tokyo public transport',
   stationsInView: 'Stations in view',
   trainNumber: 'Train {number}',
+  tripNumber: 'Trip {number}',
   boundFor: 'Bound for {destination}',
   previousStop: 'Previous',
   nextStop: 'Next',
@@ -127,6 +130,7 @@ const en: Catalog = {
   ecoMode: 'Eco mode',
   layers: 'Layers',
   shareTrain: 'Share this train',
+  shareTrip: 'Share this trip',
   shareFlight: 'Share this flight',
   shareStation: 'Share this station',
   localTime: 'Local time',
