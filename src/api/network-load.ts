@@ -22,6 +22,7 @@ export async function loadNetwork(dataUrl: string, store: AppStore, removed: () 
   store.getState().networkLoading();
   try {
     const manifest = await loadManifest(dataUrl, base, fetchImpl);
+    if (manifest.city && !removed()) store.getState().networkLoading(manifest.city.name);
     const { url, bytes } = await loadBundleFile(dataUrl, manifest.network.file, base, fetchImpl);
     performance.mark(PERFORMANCE_MARKS.networkFetched);
     const network = decodeNetworkFile(bytes, url);

@@ -32,8 +32,10 @@ export interface NetworkSlice {
   /** Operators shown from timetables only because their host has no token. */
   timetableOnlyOperators: string[];
 
-  /** The manifest and the network file are being read. */
-  networkLoading(): void;
+  /** The name of the city whose network is being read, once its manifest says (a bundle built from a GTFS feed). */
+  loadingCity: string | null;
+  /** The manifest and the network file are being read; `city` once a city bundle's manifest has been read. */
+  networkLoading(city?: string): void;
   networkLoaded(manifest: BundleManifest, network: Network): void;
   networkFailed(message: string): void;
   /** The map has drawn the network for the first time. */
@@ -63,7 +65,8 @@ export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
     lineStatuses: [],
     realtimeState: 'off',
     timetableOnlyOperators: [],
-    networkLoading: () => set({ dataStatus: 'loading' }),
+    loadingCity: null,
+    networkLoading: (city) => set({ dataStatus: 'loading', loadingCity: city ?? null }),
     networkLoaded: (manifest, network) => set({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.dataDate ?? manifest.sourceModified }),
     networkFailed: (message) => set({ dataStatus: 'error', dataError: message }),
     setNetworkDrawn: () => {

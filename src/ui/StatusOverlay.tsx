@@ -6,10 +6,11 @@ export function StatusOverlay() {
   const intl = useIntl();
   const status = useAppStore((s) => s.dataStatus);
   const error = useAppStore((s) => s.dataError);
+  const city = useAppStore((s) => s.loadingCity);
   if (status === 'loading') {
     return (
       <div className="tt-status tt-panel" role="status">
-        <span className="tt-spinner" aria-hidden="true" /> {intl.formatMessage({ id: 'loading' })}
+        <span className="tt-spinner" aria-hidden="true" /> {city ? intl.formatMessage({ id: 'loadingCity' }, { city }) : intl.formatMessage({ id: 'loading' })}
       </div>
     );
   }

@@ -54,7 +54,7 @@ test('a stop found by its name lists its next departures', async ({ page }) => {
   expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
 });
 
-test('draws the base map style its bundle names (npm run data -- --map-style)', async ({ page }, testInfo) => {
+test('names the city while it loads, and draws the base map style its bundle names (--map-style)', async ({ page }, testInfo) => {
   // The bundle under test was built without one: its manifest gains the style a build with --map-style writes, and
   // the style's host answers with a one-colour land.
   const styleUrl = 'https://tiles.example.org/styles/halifax/style.json';
@@ -68,7 +68,17 @@ test('draws the base map style its bundle names (npm run data -- --map-style)', 
     styleRequests++;
     return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'land', type: 'background', paint: { 'background-color': land } }] }) });
   });
-  await openWithVehicles(page);
+  // While its network loads, the page names the city its manifest names (the network is held until it has).
+  let releaseNetwork = () => {};
+  const held = new Promise<void>((resolve) => (releaseNetwork = resolve));
+  await page.route('**/data/network.*.bin', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const opened = openWithVehicles(page);
+  await expect(page.locator('.tt-status')).toHaveText('Loading the Halifax Transit network…', { timeout: 60_000 });
+  releaseNetwork();
+  await opened;
   await expect.poll(() => page.evaluate(() => window.map.getMapLibreMap()?.getLayer('land')?.id ?? null)).toBe('land');
   expect(styleRequests).toBeGreaterThan(0);
   const image = await screenshotImage(page, { testInfo, name: 'city-map-style' });

@@ -3,6 +3,7 @@ import type { InterfaceLanguage } from '../../data/languages.ts';
 /** Interface text ids. */
 export type MessageId =
   | 'loading'
+  | 'loadingCity'
   | 'loadFailed'
   | 'zoomIn'
   | 'zoomOut'
@@ -75,6 +76,7 @@ export type Catalog = Record<MessageId, string>;
 
 const en: Catalog = {
   loading: 'Loading the Tokyo rail network…',
+  loadingCity: 'Loading the {city} network…',
   loadFailed: 'The rail network could not be loaded.',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',

@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const de: Catalog = {
   loading: 'Das Tokioter Bahnnetz wird geladen…',
+  loadingCity: 'Das Netz von {city} wird geladen…',
   loadFailed: 'Das Bahnnetz konnte nicht geladen werden.',
   zoomIn: 'Vergrößern',
   zoomOut: 'Verkleinern',

@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const es: Catalog = {
   loading: 'Cargando la red ferroviaria de Tokio…',
+  loadingCity: 'Cargando la red de {city}…',
   loadFailed: 'No se pudo cargar la red ferroviaria.',
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',

@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const fr: Catalog = {
   loading: 'Chargement du réseau ferroviaire de Tokyo…',
+  loadingCity: 'Chargement du réseau de {city}…',
   loadFailed: 'Le réseau ferroviaire n’a pas pu être chargé.',
   zoomIn: 'Zoom avant',
   zoomOut: 'Zoom arrière',

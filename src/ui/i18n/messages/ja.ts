@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const ja: Catalog = {
   loading: '東京の鉄道網を読み込んでいます…',
+  loadingCity: '{city}の路線網を読み込んでいます…',
   loadFailed: '鉄道網を読み込めませんでした。',
   zoomIn: 'ズームイン',
   zoomOut: 'ズームアウト',

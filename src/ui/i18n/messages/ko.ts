@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const ko: Catalog = {
   loading: '도쿄 철도망을 불러오는 중…',
+  loadingCity: '{city} 노선망을 불러오는 중…',
   loadFailed: '철도망을 불러오지 못했습니다.',
   zoomIn: '확대',
   zoomOut: '축소',

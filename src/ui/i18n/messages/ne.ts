@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const ne: Catalog = {
   loading: 'टोकियो रेल सञ्जाल लोड हुँदैछ…',
+  loadingCity: '{city} सञ्जाल लोड हुँदैछ…',
   loadFailed: 'रेल सञ्जाल लोड गर्न सकिएन।',
   zoomIn: 'जुम इन',
   zoomOut: 'जुम आउट',

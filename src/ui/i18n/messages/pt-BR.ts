@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const ptBR: Catalog = {
   loading: 'Carregando a rede ferroviária de Tóquio…',
+  loadingCity: 'Carregando a rede de {city}…',
   loadFailed: 'Não foi possível carregar a rede ferroviária.',
   zoomIn: 'Aproximar',
   zoomOut: 'Afastar',

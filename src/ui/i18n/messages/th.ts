@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const th: Catalog = {
   loading: 'กำลังโหลดเครือข่ายรถไฟโตเกียว…',
+  loadingCity: 'กำลังโหลดเครือข่าย {city}…',
   loadFailed: 'ไม่สามารถโหลดเครือข่ายรถไฟได้',
   zoomIn: 'ซูมเข้า',
   zoomOut: 'ซูมออก',

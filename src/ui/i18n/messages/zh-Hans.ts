@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const zhHans: Catalog = {
   loading: '正在加载东京铁路网…',
+  loadingCity: '正在加载{city}交通网…',
   loadFailed: '无法加载铁路网。',
   zoomIn: '放大',
   zoomOut: '缩小',

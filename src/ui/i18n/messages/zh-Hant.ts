@@ -2,6 +2,7 @@ import type { Catalog } from '../messages.ts';
 
 const zhHant: Catalog = {
   loading: '正在載入東京鐵路網…',
+  loadingCity: '正在載入{city}交通網…',
   loadFailed: '無法載入鐵路網。',
   zoomIn: '放大',
   zoomOut: '縮小',
