@@ -18,14 +18,15 @@
  *    feed answer HTTP 503, then recover.
  *
  * "Start" is measured one minute into the day (about 13:00 app time), after a
- * warm-up: everything loaded (the GTFS feed read, the first trains drawn), the
- * camera taken to ten places and back to the default view before the day
- * begins, and a train tracked for 5 s and untracked, so that start-up
- * allocation, code loaded on first use and the base map's cache of tiles out
- * of view (bounded: MapLibre keeps about five screens of them) do not count
- * as growth. "End" is
+ * warm-up: everything loaded (the GTFS feed read, the first trains drawn), a
+ * minute in real time (every live feed answering once), the camera taken to
+ * ten places and back to the default view before the day begins, and a train
+ * tracked for 5 s and untracked, so that start-up allocation, code loaded on
+ * first use and the base map's cache of tiles out of view (bounded: MapLibre
+ * keeps about five screens of them) do not count as growth. "End" is
  * measured after the real-time phase, the train untracked and the camera
- * back at the start's view with the base map loaded. Each is taken
+ * taken on the same tour and back to the start's view with the base map
+ * loaded, so that the base map's cache holds the same places. Each is taken
  * after forced GCs (page and workers; see `page-footprint.ts`): the page's JS
  * heap, WebGL objects alive in the map's canvases (buffers and textures,
  * counted by an init script: `webgl-resources.ts`), dedicated workers alive,
@@ -82,6 +83,8 @@ const TOUR = [
   { name: 'Yokohama', center: { lng: 139.6223, lat: 35.4658 } },
 ];
 const TOUR_IDLE_TIMEOUT_MS = 45_000;
+/** Real time in the warm-up, before the day. */
+const REALTIME_WARM_UP_MS = 60_000;
 /** The page heap is also read every this many minutes of the real-time phase (the details show its trend). */
 const HEAP_TREND_MINUTES = 5;
 const START_TIMEOUT_MS = 180_000;
@@ -136,18 +139,31 @@ function showView(page: Page, view: CameraView, timeoutMs: number): Promise<bool
 }
 
 /**
- * The first part of the warm-up, before the day: the camera looks at each place of {@link TOUR} and comes back to
- * `view`, so that the base map's cache of tiles out of view (MapLibre keeps about five screens of them, with their
- * WebGL buffers and their data on the heap) is as full at "start" as it is after the real-time phase's tracking.
+ * The second part of the warm-up, before the day (and again before "end"): the camera looks at each place of
+ * {@link TOUR} and comes back to `view`, so that the base map's cache of tiles out of view (MapLibre keeps about five
+ * screens of them, with their WebGL buffers and their data on the heap) holds the same places at "start" and "end".
  */
 async function lookAround(ctx: BenchContext, page: Page, view: CameraView): Promise<void> {
   const loaded: string[] = [];
   for (const place of TOUR) if (await showView(page, { ...view, center: place.center }, TOUR_IDLE_TIMEOUT_MS)) loaded.push(place.name);
-  ctx.detail(`warm-up: the camera at ${TOUR.map((t) => t.name).join(', ')} (base map loaded at ${loaded.length} of them)`);
-  if (!(await showView(page, view, BASEMAP_IDLE_TIMEOUT_MS))) ctx.detail('warning: the base map was not idle after the warm-up\'s tour');
+  ctx.detail(`tour: the camera at ${TOUR.map((t) => t.name).join(', ')} (base map loaded at ${loaded.length} of them)`);
+  if (!(await showView(page, view, BASEMAP_IDLE_TIMEOUT_MS))) ctx.detail('warning: the base map was not idle after the tour');
 }
 
-/** The second part, at {@link SPEED}×: a train tracked for a while and untracked (the selection's code and panel), the camera back at `view`. */
+/**
+ * The first part of the warm-up: a minute in real time with every live feed answering, then back to playback at
+ * {@link DAY_START}, so that the live feeds' code, their first answers and what the map keeps of them are there at
+ * "start" as they are at "end".
+ */
+async function realTimeAWhile(ctx: BenchContext, page: Page): Promise<void> {
+  await page.evaluate("void window.map.setClockMode('realtime')");
+  await page.waitForTimeout(REALTIME_WARM_UP_MS);
+  // The clock's setDate reads a Date's local fields as Tokyo time: getDate gives such a Date.
+  await page.evaluate(`void window.map.setClockMode('playback'); window.map.clock.setDate(window.map.clock.getDate(${Date.parse(DAY_START)}))`);
+  ctx.detail(`warm-up: ${REALTIME_WARM_UP_MS / 1000} s in real time, then playback from ${await appTime(page)}`);
+}
+
+/** The third part, at {@link SPEED}×: a train tracked for a while and untracked (the selection's code and panel), the camera back at `view`. */
 async function trackAWhile(ctx: BenchContext, page: Page, view: CameraView): Promise<void> {
   const appNow = (await page.evaluate('window.map.clock.getTime()')) as number;
   const train = await trackSomethingRunning(page, yamanoteTrainsAt(ctx.paths.source, appNow, WARM_UP_TRAIN_S), []);
@@ -193,6 +209,7 @@ async function soak(ctx: BenchContext): Promise<SoakFigures> {
     if (gtfsStatus !== 'loaded') throw new Error(`the GTFS data source did not load (${String(gtfsStatus)})`);
     await waitForUserTiming(page, PERFORMANCE_MARKS.basemapIdle, BASEMAP_IDLE_TIMEOUT_MS).catch(() => ctx.detail('warning: no base map idle before the warm-up'));
     const view = (await page.evaluate('({ center: window.map.getCenter(), zoom: window.map.getZoom(), bearing: window.map.getBearing(), pitch: window.map.getPitch() })')) as CameraView;
+    await realTimeAWhile(ctx, page);
     await lookAround(ctx, page, view);
 
     await page.evaluate(`void window.map.clock.setSpeed(${SPEED})`);
@@ -204,6 +221,7 @@ async function soak(ctx: BenchContext): Promise<SoakFigures> {
     await trackAWhile(ctx, page, view);
     await sleepUntil(page, dayBegan + WARM_UP_MS);
     const start = await measureFootprint(page, cdp, ctx.browser);
+    ctx.detail(`start: ${await basemapTiles(page)}`);
     ctx.detail(`start at app time ${await appTime(page)} (${formatValue(Date.now() - dayBegan, 'ms')} into the day)`);
 
     await sleepUntil(page, dayBegan + DAY_MS);
@@ -239,9 +257,11 @@ async function soak(ctx: BenchContext): Promise<SoakFigures> {
     }
     const realtimeFps = (((await readRenderStats(page)).frames - framesBefore) * 1000) / (Date.now() - phaseBegan);
 
-    await showView(page, view, BASEMAP_IDLE_TIMEOUT_MS).then((idle) => idle || ctx.detail('warning: the base map was not idle before "end"'));
+    // The same tour as before "start": the base map's cache of tiles out of view then holds the same places.
+    await lookAround(ctx, page, view);
     await page.waitForTimeout(SETTLE_MS);
     const end = await measureFootprint(page, cdp, ctx.browser);
+    ctx.detail(`end: ${await basemapTiles(page)}`);
     const all = (await page.evaluate('window.__benchErrors')) as string[];
     const expectedError = (m: string) => SNAPSHOT_ERROR.test(m) || (failing && INDUCED_ERROR.test(m));
     heapTrend.push([minutes, end.heapBytes]);
@@ -251,6 +271,16 @@ async function soak(ctx: BenchContext): Promise<SoakFigures> {
     await Promise.all([odpt.close(), flights.close(), gtfs.close()]);
   }
 }
+
+/**
+ * The base map's tiles by source: those in view and those MapLibre keeps out of view (its cache, and the cache's
+ * bound), read from MapLibre's tile managers (internal: the figures explain its WebGL objects).
+ */
+const basemapTiles = (page: Page) =>
+  page.evaluate(`(() => {
+    const managers = window.map.getMapLibreMap()?.style?.tileManagers ?? {};
+    return Object.entries(managers).map(([id, m]) => id + ': ' + m._inViewTiles.getAllTiles().length + ' tiles in view, ' + m._outOfViewCache.order.length + ' cached out of view (at most ' + m._outOfViewCache.max + ')').join('; ') || 'no tile manager';
+  })()`) as Promise<string>;
 
 /** The map's clock, Tokyo time, as `YYYY-MM-DD HH:mm:ss`. */
 const appTime = (page: Page) => page.evaluate('window.map.clock.getString()') as Promise<string>;
