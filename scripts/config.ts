@@ -45,6 +45,8 @@ export interface ProjectPaths {
   host: string;
   /** A GTFS zip to build the bundle from instead of the Tokyo data set (flag --gtfs, env GTFS_ZIP), or undefined. */
   gtfs?: string;
+  /** GTFS Realtime TripUpdate feed URLs the city bundle carries (flag --trip-updates, repeatable; with --gtfs only). */
+  tripUpdates?: string[];
 }
 
 /** URL path of the documentation site (the `base` of docs/.vitepress/config.ts). */
@@ -66,12 +68,15 @@ export const PATH_FLAGS = FLAGS;
 /** Resolves paths from command-line flags (`--flag value` or `--flag=value`), then the environment, then defaults. */
 export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ProjectPaths {
   const given: Record<string, string> = {};
+  const tripUpdates: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag in FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
+    if (flag === '--trip-updates') tripUpdates.push(checkFeedUrl(inline ?? argv[++i] ?? '', flag));
   }
   const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
   const gtfs = given['--gtfs'] ?? env.GTFS_ZIP;
+  if (tripUpdates.length > 0 && !gtfs) throw new Error('--trip-updates gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
   const port = Number(value('--port'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
@@ -91,5 +96,18 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     port,
     host: value('--host'),
     ...(gtfs ? { gtfs: resolve(ROOT, gtfs) } : {}),
+    ...(tripUpdates.length > 0 ? { tripUpdates } : {}),
   };
+}
+
+/** An absolute http(s) URL given to `flag`. */
+function checkFeedUrl(url: string, flag: string): string {
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`Invalid ${flag} "${url}": expected the absolute http(s) URL of a GTFS Realtime feed.`);
+  return url;
 }

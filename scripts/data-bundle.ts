@@ -67,7 +67,14 @@ export function isBundleStale(paths: ProjectPaths): boolean {
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
   const source = paths.gtfs ? (existsSync(paths.gtfs) ? statSync(paths.gtfs).mtimeMs : Infinity) : newestMtime(paths.source);
+  if (paths.gtfs && !sameFeeds(paths.tripUpdates, manifest)) return true;
   return built < source || [...PIPELINE_CODE, ...(paths.gtfs ? [GTFS_CODE] : [])].some((dir) => built < newestMtime(dir, 2));
+}
+
+/** Whether a city bundle's manifest carries the TripUpdate feeds asked for. */
+function sameFeeds(tripUpdates: readonly string[] = [], manifest: string): boolean {
+  const carried = (JSON.parse(readFileSync(manifest, 'utf8')) as BundleManifest).city?.realtime?.tripUpdates ?? [];
+  return carried.length === tripUpdates.length && carried.every((url, i) => url === tripUpdates[i]);
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
@@ -96,7 +103,7 @@ export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean
  * Builds the data bundle of a GTFS feed (a zip file) into `out`, as {@link buildDataBundle} does for Tokyo.
  * @throws GtfsError naming file, line and field of a problem in the feed.
  */
-export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean; name?: string } = {}): Promise<BuildResult> {
+export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean; name?: string; tripUpdates?: string[] } = {}): Promise<BuildResult> {
   if (!existsSync(zip) || !statSync(zip).isFile()) throw new SourceDataError(`GTFS feed ${zip} does not exist; --gtfs takes the path of a GTFS zip file.`);
   const output = await runGtfsPipeline(readFileSync(zip), { source: basename(zip), lastModified: statSync(zip).mtimeMs, name: options.name });
   // The typical days' files are day files too: written under the same name, they are one file.
@@ -104,7 +111,7 @@ export async function buildGtfsBundle(zip: string, out: string, options: { stric
   return writeDataBundle(out, output, { ...options, timetableNames: typical }, (manifest) => {
     const dayTimetables: CityManifest['dayTimetables'] = {};
     for (const day of output.dayTimetables) dayTimetables[day.key] = { ...writeVersioned(out, `timetable-${day.key}`, day.bytes), trains: day.trains, calendar: day.calendar };
-    manifest.city = { ...output.city, dayTimetables };
+    manifest.city = { ...output.city, dayTimetables, ...(options.tripUpdates?.length ? { realtime: { tripUpdates: options.tripUpdates } } : {}) };
     return Object.values(dayTimetables).map((t) => t.file);
   });
 }
