@@ -7,6 +7,7 @@
  */
 import protobuf from 'protobufjs';
 import { readSharedGtfs } from './gtfs-server.ts';
+import { inService, type TripTimes } from './halifax-feed.ts';
 
 const PROTO = `
 syntax = "proto2";
@@ -64,4 +65,18 @@ export function checkTripUpdates(bytes: Uint8Array): { timestamp: number; trips:
       : [],
   );
   return { timestamp: message.header.timestamp * 1000, trips };
+}
+
+/**
+ * Trips a feed reports late by one delay of at least `minDelay` seconds at every stop it lists, running at `seconds`
+ * after midnight both by their timetable (`times`) and late by that delay: whatever stop a reader takes the delay
+ * from, it is that one.
+ */
+export function steadilyLate(trips: readonly CheckedTripUpdate[], times: TripTimes, seconds: number, minDelay: number): (CheckedTripUpdate & { delay: number })[] {
+  return trips.flatMap((trip) => {
+    const stops = times.get(trip.tripId);
+    const delay = trip.eventDelays[0];
+    const steady = trip.relationship === 0 && stops && trip.eventDelays.length > 0 && delay >= minDelay && trip.eventDelays.every((d) => d === delay);
+    return steady && inService(stops, seconds) && inService(stops, seconds - delay) ? [{ ...trip, delay }] : [];
+  });
 }

@@ -21,7 +21,7 @@ import type { TrainWorkerEvents, TrainWorkerMethods } from '../../src/data/train
 import { WorkerChannel } from '../../src/data/worker/channel.ts';
 import { startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 import { HALIFAX, inService, tripTimes } from '../support/halifax-feed.ts';
-import { checkTripUpdates, HALIFAX_TRIP_UPDATES } from '../support/trip-updates-proto.ts';
+import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { workerPair } from '../support/worker-pair.ts';
 
 const SNAPSHOT = checkTripUpdates(HALIFAX_TRIP_UPDATES);
@@ -116,12 +116,7 @@ const trainOf = (trip: string) => timetable.number.indexOf(trip);
 describe('GTFS Realtime trip updates on a city bundle', () => {
   it('give each running trip the delay of its TripUpdate, as the feed says it', async () => {
     const times = await tripTimes(DATE);
-    // Trips the feed reports late by the same delay at every stop it lists, running by their timetable now and late.
-    const delayed = SNAPSHOT.trips.filter(({ tripId, relationship, eventDelays }) => {
-      const stops = times.get(tripId);
-      const delay = eventDelays[0];
-      return relationship === 0 && stops && eventDelays.length > 0 && delay >= 120 && eventDelays.every((d) => d === delay) && inService(stops, SECONDS) && inService(stops, SECONDS - delay);
-    });
+    const delayed = steadilyLate(SNAPSHOT.trips, times, SECONDS, 120);
     expect(delayed.length).toBeGreaterThan(3);
     const trains = await startTrains();
     try {
@@ -134,7 +129,7 @@ describe('GTFS Realtime trip updates on a city bundle', () => {
         const train = trainOf(trip.tripId);
         expect(train, `trip ${trip.tripId} has a timetable`).toBeGreaterThanOrEqual(0);
         const details = await trains.channel.call('details', { train, time: NOW, zoom: 14 });
-        expect(details?.delay, `trip ${trip.tripId}`).toBe(trip.eventDelays[0]);
+        expect(details?.delay, `trip ${trip.tripId}`).toBe(trip.delay);
       }
     } finally {
       trains.close();
