@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildGtfsBundle } from '../../scripts/data-bundle.ts';
+import { resolvePaths } from '../../scripts/config.ts';
+import { buildGtfsBundle, isBundleStale } from '../../scripts/data-bundle.ts';
 import type { BundleManifest } from '../../src/data/bundle/manifest.ts';
 import { GtfsError } from '../../src/data/gtfs/gtfs-error.ts';
 import { tripUpdatePoller, type TripUpdateResult } from '../../src/data/gtfs/trip-update-poller.ts';
@@ -28,6 +29,8 @@ const SNAPSHOT = checkTripUpdates(HALIFAX_TRIP_UPDATES);
 /** The snapshot's header time: the clock of every request. */
 const NOW = SNAPSHOT.timestamp;
 const DATE = '2025-11-06';
+/** The feed the bundle is built with (`--trip-updates`); the tests poll their local server instead. */
+const BUILT_WITH = 'https://rt.example.org/halifax/TripUpdates.pb';
 /** Seconds after midnight in Halifax (Atlantic Standard Time, UTC−4, on that date). */
 const SECONDS = (((NOW / 1000 - 4 * 3600) % 86400) + 86400) % 86400;
 
@@ -38,7 +41,7 @@ let timetable: Timetable;
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'city-trip-updates-'));
-  ({ manifest } = await buildGtfsBundle(HALIFAX, out));
+  ({ manifest } = await buildGtfsBundle(HALIFAX, out, { tripUpdates: [BUILT_WITH] }));
   const files = Object.fromEntries(readdirSync(out).map((file) => [`/data/${file}`, { kind: 'body' as const, body: new Uint8Array(readFileSync(join(out, file))) }]));
   server = await startGtfsServer({
     ...files,
@@ -155,6 +158,42 @@ describe('GTFS Realtime trip updates on a city bundle', () => {
     }
   });
 
+  it('keeps the last delays while the feed fails, for five minutes at most', async () => {
+    const late = steadilyLate(SNAPSHOT.trips, await tripTimes(DATE), SECONDS, 120)[0];
+    const train = trainOf(late.tripId);
+    const trains = await startTrains();
+    server.route('/flaky.pb', { kind: 'body', body: HALIFAX_TRIP_UPDATES });
+    let clock = NOW;
+    const errors: string[] = [];
+    const applied: (TripUpdateFeed | null)[] = [];
+    const poller = tripUpdatePoller({
+      url: server.url('/flaky.pb'),
+      intervalMs: 50,
+      now: () => clock,
+      apply: (feed) => {
+        applied.push(feed);
+        return trains.channel.call('tripUpdates', { url: server.url('/flaky.pb'), feed, enabled: true, time: NOW });
+      },
+      onError: (error) => errors.push(error.message),
+    });
+    const delay = async () => (await trains.channel.call('details', { train, time: NOW, zoom: 14 }))?.delay;
+    try {
+      poller.start();
+      await vi.waitFor(() => expect(applied.length).toBeGreaterThan(0), { timeout: 20_000 });
+      server.route('/flaky.pb', { kind: 'status', status: 503 });
+      clock += 60_000;
+      await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 20_000 });
+      expect(await delay()).toBe(late.delay);
+      clock += 400_000;
+      await vi.waitFor(() => expect(applied.at(-1)).toBeNull(), { timeout: 20_000 });
+      expect(await delay()).toBe(0);
+      expect(errors).toHaveLength(1);
+    } finally {
+      poller.stop();
+      trains.close();
+    }
+  });
+
   it.each([
     ['/unavailable.pb', /^GTFS Realtime TripUpdate feed http:\/\/127\.0\.0\.1:\d+\/unavailable\.pb: HTTP 503 Service Unavailable; polling goes on every 20 s\.$/],
     ['/garbage.pb', /^GTFS Realtime TripUpdate feed http:\/\/127\.0\.0\.1:\d+\/garbage\.pb: the answer \(23 bytes\) is not a GTFS Realtime FeedMessage \(.+\)\. Polling goes on every 20 s\.$/],
@@ -171,5 +210,22 @@ describe('GTFS Realtime trip updates on a city bundle', () => {
     } finally {
       trains.close();
     }
+  });
+});
+
+describe('the TripUpdate feeds a city bundle is built with', () => {
+  const flags = (...more: string[]) => ['--gtfs', HALIFAX, '--out', out, ...more];
+
+  it('are named in its manifest, and npm start rebuilds it when they change', () => {
+    expect(manifest.city!.realtime).toEqual({ tripUpdates: [BUILT_WITH] });
+    expect(resolvePaths(flags('--trip-updates', BUILT_WITH)).tripUpdates).toEqual([BUILT_WITH]);
+    expect(isBundleStale(resolvePaths(flags('--trip-updates', BUILT_WITH)))).toBe(false);
+    expect(isBundleStale(resolvePaths(flags(`--trip-updates=${BUILT_WITH}`, '--trip-updates', 'https://rt.example.org/other.pb')))).toBe(true);
+    expect(isBundleStale(resolvePaths(flags()))).toBe(true);
+  });
+
+  it('must be absolute http(s) URLs, for a GTFS bundle', () => {
+    expect(() => resolvePaths(flags('--trip-updates', 'TripUpdates.pb'))).toThrow('Invalid --trip-updates "TripUpdates.pb": expected the absolute http(s) URL of a GTFS Realtime feed.');
+    expect(() => resolvePaths(['--trip-updates', BUILT_WITH])).toThrow('--trip-updates gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
   });
 });
