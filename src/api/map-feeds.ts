@@ -72,27 +72,14 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
     unsubscribeEco();
     feed.dispose();
   });
+  // The real-time client (ODPT's, or a city's GTFS Realtime feeds) is not needed for the first view: its code loads with the train worker.
   const { secrets, realtime = {} } = options;
-  // A city bundle's TripUpdate feeds (the option's, else the bundle's) take the place of ODPT's; their code loads only then.
-  const tripUpdates = realtime.tripUpdates ?? city?.realtime?.tripUpdates ?? [];
-  if (city && tripUpdates.length > 0) {
-    const urls = tripUpdates.map((u) => new URL(u, base).href);
-    void import('./trip-update-link.ts').then(
-      ({ linkTripUpdates }) => {
-        if (!host.removed()) host.onRemove(linkTripUpdates(store, feed, urls, realtime.intervalMs, report));
-      },
-      (e: Error) => report(`Could not load the GTFS Realtime client: ${e.message}`),
-    );
-  } else {
-    if (!city && tripUpdates.length > 0) report("The realtime.tripUpdates option applies to a data bundle built from a GTFS feed; this bundle is Tokyo's, so it is ignored.");
-    // The ODPT client is not needed for the first view: its code loads with the train worker.
-    void import('./realtime-link.ts').then(
-      ({ linkRealtime }) => {
-        if (!host.removed()) host.onRemove(linkRealtime(store, feed, secrets, realtime, report));
-      },
-      (e: Error) => report(`Could not load the real-time client: ${e.message}`),
-    );
-  }
+  void import('./realtime-link.ts').then(
+    ({ linkRealtime }) => {
+      if (!host.removed()) host.onRemove(linkRealtime(store, feed, secrets, realtime, report, { city, base }));
+    },
+    (e: Error) => report(`Could not load the real-time client: ${e.message}`),
+  );
   if (options.selection?.kind === 'train') void selections.selectTrain(options.selection.id);
 }
 

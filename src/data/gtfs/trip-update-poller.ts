@@ -17,7 +17,6 @@
  *
  * @module
  */
-import { DEFAULT_MAX_STALE_MS } from '../polling/host-poller.ts';
 import { PollLoop, type PollTimers } from '../polling/poll-loop.ts';
 import { GtfsError, messageOf } from './gtfs-error.ts';
 import { fetchRealtimeFeed, realtimeFailure } from './realtime-fetch.ts';
@@ -68,6 +67,9 @@ export interface TripUpdatePollerOptions {
   onRecover?: () => void;
 }
 
+/** Default time the last good delays are kept while requests fail, ms: as long as ODPT's (`host-poller.ts`). */
+const MAX_STALE_MS = 300_000;
+
 /** What names a TripUpdate feed in messages. */
 const LABEL = 'GTFS Realtime TripUpdate feed';
 
@@ -80,7 +82,7 @@ export function tripUpdatePoller(options: TripUpdatePollerOptions): PollLoop<Tri
   const feed = { url: options.url, label: LABEL };
   const intervalMs = options.intervalMs ?? DEFAULT_VEHICLE_INTERVAL_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_VEHICLE_TIMEOUT_MS;
-  const maxStaleMs = options.maxStaleMs ?? DEFAULT_MAX_STALE_MS;
+  const maxStaleMs = options.maxStaleMs ?? MAX_STALE_MS;
   for (const [name, value] of [['poll interval', intervalMs], ['timeout', timeoutMs], ['stale limit', maxStaleMs]] as const) {
     if (!(value > 0 && Number.isFinite(value))) throw realtimeFailure(feed, `the ${name} ${value} ms is not a positive number.`);
   }
