@@ -47,6 +47,8 @@ export interface ProjectPaths {
   gtfs?: string;
   /** With {@link gtfs}: what the city's bundle says of itself, from its flags. */
   city?: CityBuildOptions;
+  /** GTFS Realtime TripUpdate feed URLs the city bundle carries (flag --trip-updates, repeatable; with --gtfs only). */
+  tripUpdates?: string[];
 }
 
 /** What a city's bundle carries besides its feed (flags of `npm run data` and `npm start` with --gtfs). */
@@ -79,12 +81,15 @@ export const PATH_FLAGS = FLAGS;
 /** Resolves paths from command-line flags (`--flag value` or `--flag=value`), then the environment, then defaults. */
 export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ProjectPaths {
   const given: Record<string, string> = {};
+  const tripUpdates: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag in FLAGS || flag in CITY_FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
+    if (flag === '--trip-updates') tripUpdates.push(checkHttpUrl(inline ?? argv[++i] ?? '', flag, 'a GTFS Realtime feed'));
   }
   const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
   const gtfs = given['--gtfs'] ?? env.GTFS_ZIP;
+  if (tripUpdates.length > 0 && !gtfs) throw new Error('--trip-updates gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
   const port = Number(value('--port'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
@@ -104,6 +109,7 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     port,
     host: value('--host'),
     ...(gtfs ? { gtfs: resolve(ROOT, gtfs), city: cityOptions(given) } : {}),
+    ...(tripUpdates.length > 0 ? { tripUpdates } : {}),
   };
 }
 
@@ -111,4 +117,19 @@ function cityOptions(given: Record<string, string>): CityBuildOptions {
   const city: CityBuildOptions = {};
   for (const [flag, key] of Object.entries(CITY_FLAGS)) if (given[flag] !== undefined) city[key] = given[flag];
   return city;
+}
+
+/**
+ * `url` when it is an absolute http(s) URL, else an error naming `flag` and what it takes (`what`: "a GTFS Realtime
+ * feed", …).
+ */
+export function checkHttpUrl(url: string, flag: string, what: string): string {
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`Invalid ${flag} "${url}": expected the absolute http(s) URL of ${what}.`);
+  return url;
 }

@@ -7,7 +7,7 @@ import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest, type CityMani
 import { CALENDARS, type Calendar } from '../src/data/bundle/timetable-format.ts';
 import { runGtfsPipeline } from '../src/data/pipeline/gtfs-city/index.ts';
 import { formatDiagnostic, runPipeline, SourceDataError, type PipelineOutput, type SourceFiles } from '../src/data/pipeline/index.ts';
-import type { CityBuildOptions, ProjectPaths } from './config.ts';
+import { checkHttpUrl, type CityBuildOptions, type ProjectPaths } from './config.ts';
 
 /** Source files on disk. */
 export function diskSource(root: string): SourceFiles {
@@ -67,6 +67,7 @@ export function isBundleStale(paths: ProjectPaths): boolean {
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
   const source = paths.gtfs ? (existsSync(paths.gtfs) ? statSync(paths.gtfs).mtimeMs : Infinity) : newestMtime(paths.source);
+  if (paths.gtfs && !sameFeeds(paths.tripUpdates, manifest)) return true;
   return built < source || [...PIPELINE_CODE, ...(paths.gtfs ? [GTFS_CODE] : [])].some((dir) => built < newestMtime(dir, 2)) || (!!paths.city && !saysSameCity(manifest, paths.city));
 }
 
@@ -83,16 +84,17 @@ function saysSameCity(path: string, city: CityBuildOptions): boolean {
 
 /** A base map style URL given with --map-style: an absolute http(s) URL. */
 function checkMapStyle(value: string): string {
-  let url: URL | undefined;
   try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
+    return new URL(checkHttpUrl(value, '--map-style', 'a MapLibre style (style.json)')).href;
+  } catch (e) {
+    throw new SourceDataError((e as Error).message);
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new SourceDataError(`Invalid --map-style "${value}": expected the absolute http(s) URL of a MapLibre style (style.json).`);
-  }
-  return url.href;
+}
+
+/** Whether a city bundle's manifest carries the TripUpdate feeds asked for. */
+function sameFeeds(tripUpdates: readonly string[] = [], manifest: string): boolean {
+  const carried = (JSON.parse(readFileSync(manifest, 'utf8')) as BundleManifest).city?.realtime?.tripUpdates ?? [];
+  return carried.length === tripUpdates.length && carried.every((url, i) => url === tripUpdates[i]);
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
@@ -121,7 +123,7 @@ export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean
  * Builds the data bundle of a GTFS feed (a zip file) into `out`, as {@link buildDataBundle} does for Tokyo.
  * @throws GtfsError naming file, line and field of a problem in the feed.
  */
-export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean } & CityBuildOptions = {}): Promise<BuildResult> {
+export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean; tripUpdates?: string[] } & CityBuildOptions = {}): Promise<BuildResult> {
   if (!existsSync(zip) || !statSync(zip).isFile()) throw new SourceDataError(`GTFS feed ${zip} does not exist; --gtfs takes the path of a GTFS zip file.`);
   const mapStyle = options.mapStyle === undefined ? undefined : checkMapStyle(options.mapStyle);
   const output = await runGtfsPipeline(readFileSync(zip), { source: basename(zip), lastModified: statSync(zip).mtimeMs, name: options.name });
@@ -130,7 +132,7 @@ export async function buildGtfsBundle(zip: string, out: string, options: { stric
   return writeDataBundle(out, output, { ...options, timetableNames: typical }, (manifest) => {
     const dayTimetables: CityManifest['dayTimetables'] = {};
     for (const day of output.dayTimetables) dayTimetables[day.key] = { ...writeVersioned(out, `timetable-${day.key}`, day.bytes), trains: day.trains, calendar: day.calendar };
-    manifest.city = { ...output.city, ...(mapStyle === undefined ? {} : { mapStyle }), dayTimetables };
+    manifest.city = { ...output.city, ...(mapStyle === undefined ? {} : { mapStyle }), dayTimetables, ...(options.tripUpdates?.length ? { realtime: { tripUpdates: options.tripUpdates } } : {}) };
     return Object.values(dayTimetables).map((t) => t.file);
   });
 }

@@ -72,11 +72,11 @@ function startTrains(host: MapHost, { options, manifest, base, stats, selections
     unsubscribeEco();
     feed.dispose();
   });
-  // The ODPT client is not needed for the first view: its code loads with the train worker.
+  // The real-time client (ODPT's, or a city's GTFS Realtime feeds) is not needed for the first view: its code loads with the train worker.
   const { secrets, realtime = {} } = options;
   void import('./realtime-link.ts').then(
     ({ linkRealtime }) => {
-      if (!host.removed()) host.onRemove(linkRealtime(store, feed, secrets, realtime, report));
+      if (!host.removed()) host.onRemove(linkRealtime(store, feed, secrets, realtime, report, { city, base }));
     },
     (e: Error) => report(`Could not load the real-time client: ${e.message}`),
   );

@@ -249,12 +249,28 @@ export interface MapOptions {
   hash?: boolean;
   /** Start the clock at this instant (epoch ms or an ISO 8601 date-time) in playback mode; absent: real time (project extra). */
   time?: number | string;
-  /** Real-time data: ODPT hosts (base URLs and the operators each serves) and the poll interval (project extra). */
-  realtime?: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  /**
+   * Real-time data: ODPT hosts (base URLs and the operators each serves), the poll interval, and for a bundle built
+   * from a GTFS feed the URLs of its GTFS Realtime TripUpdate feeds (project extra).
+   */
+  realtime?: RealtimeOptions;
   /** Airplanes: flight information hosts (base URLs and the publishers each serves) and the poll interval (project extra). */
   flights?: FlightOptions;
   /** Rain from a weather radar: shown at start, the catalogue URL, a tile host, the refresh interval (project extra). */
   rain?: RainOptions;
+}
+
+/** The `realtime` option. */
+export interface RealtimeOptions {
+  /** ODPT hosts (default: api.odpt.org and api-challenge.odpt.org). */
+  hosts?: readonly OdptHostConfig[];
+  /** Poll interval, ms (default 15 000 for ODPT, 20 000 for TripUpdate feeds). */
+  intervalMs?: number;
+  /**
+   * URLs of GTFS Realtime TripUpdate feeds (absolute, or relative to the page), for a data bundle built from a GTFS
+   * feed: they replace the feeds the bundle was built with (`--trip-updates`); `[]` polls none.
+   */
+  tripUpdates?: readonly string[];
 }
 
 /** One flight information host (the `flights.hosts` option): like a `realtime` host, with one list of publishers for both resources. */
@@ -315,7 +331,7 @@ export interface ResolvedMapOptions {
   hash: boolean;
   /** Clock start, epoch ms; undefined for real time. */
   time: number | undefined;
-  realtime: { hosts?: readonly OdptHostConfig[]; intervalMs?: number };
+  realtime: RealtimeOptions;
   flights: FlightOptions;
   /** The `rain` option as given (checked); defaults are applied where the radar is read. */
   rain: RainOptions;

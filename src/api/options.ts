@@ -256,8 +256,17 @@ function resolvePolledService<H>(
   return out;
 }
 
-/** The `realtime` option: `{hosts?, intervalMs?}`. */
+/** The `realtime` option: `{hosts?, intervalMs?, tripUpdates?}`. */
 function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
+  const tripUpdates = value !== null && typeof value === 'object' ? (value as { tripUpdates?: unknown }).tripUpdates : undefined;
+  const odpt = resolveOdpt(value);
+  if (tripUpdates === undefined) return odpt;
+  const urls = validateArray(tripUpdates, 'realtime.tripUpdates', 'an array of GTFS Realtime TripUpdate feed URLs');
+  return { ...odpt, tripUpdates: urls.map((url, i) => validateHttpUrl(url, `realtime.tripUpdates[${i}]`, 'a GTFS Realtime TripUpdate feed URL (http or https, absolute or relative to the page)', true)) };
+}
+
+/** The ODPT part of the `realtime` option: `{hosts?, intervalMs?}`. */
+function resolveOdpt(value: unknown): ResolvedMapOptions['realtime'] {
   return resolvePolledService<OdptHostConfig>(
     value,
     'realtime',

@@ -1,28 +1,33 @@
 import { pauseWhileHiddenOrOffline } from '../data/polling/page-visibility.ts';
-import { defaultOdptTokens, ODPT_HOSTS, type OdptHostConfig } from '../data/realtime/odpt-config.ts';
+import { defaultOdptTokens, ODPT_HOSTS } from '../data/realtime/odpt-config.ts';
 import { OdptClient, type OdptSecrets } from '../data/realtime/odpt-client.ts';
 import { RemoteOdptSource } from '../data/realtime/odpt-remote.ts';
 import { RealtimePoller, type RealtimeUpdate } from '../data/realtime/poller.ts';
+import type { CityManifest } from '../data/bundle/manifest.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
 import type { AppStore } from '../store.ts';
+import type { RealtimeOptions } from './option-types.ts';
 // `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
 import { Worker } from '../data/worker/script-worker.ts';
 
-/** Real-time settings of a map (project extra option `realtime`). */
-export interface RealtimeOptions {
-  /** ODPT hosts and the operators each serves (default: api.odpt.org and api-challenge.odpt.org). */
-  hosts?: readonly OdptHostConfig[];
-  /** Poll interval, ms (default 15 000). */
-  intervalMs?: number;
+/** The bundle the map runs on: a city's (built from a GTFS feed) or Tokyo's, and the page's URL, against which feed URLs resolve. */
+export interface RealtimeBundle {
+  city: CityManifest | undefined;
+  base: string;
 }
 
 /**
- * Connects the ODPT real-time data to a map: polls while the clock runs in
+ * Connects the real-time data to a map. For a city bundle with GTFS Realtime TripUpdate feeds, that is
+ * {@link linkTripUpdates} (loaded then). Otherwise the ODPT data: polls while the clock runs in
  * real time and the page is visible, hands delays to the train simulation,
  * keeps line statuses and update times in the store, and reports each
  * distinct failure once through `onError`. Returns a function that stops it.
  */
-export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void): () => void {
+export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void, { city, base }: RealtimeBundle): () => void {
+  // A city bundle's TripUpdate feeds (the option's, else the bundle's) take the place of ODPT's; their code loads only then.
+  const tripUpdates = options.tripUpdates ?? city?.realtime?.tripUpdates ?? [];
+  if (city && tripUpdates.length > 0) return linkCityFeeds(store, feed, tripUpdates.map((url) => new URL(url, base).href), options.intervalMs, onError);
+  if (tripUpdates.length > 0) onError("The realtime.tripUpdates option applies to a data bundle built from a GTFS feed; this bundle is Tokyo's, so it is ignored.");
   const hosts = options.hosts ?? ODPT_HOSTS;
   const clientOptions = { hosts, secrets, defaultTokens: defaultOdptTokens() };
   const local = new OdptClient(clientOptions);
@@ -66,5 +71,21 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
     remote?.dispose();
     unsubscribe();
     stopWatching();
+  };
+}
+
+/** Loads the GTFS Realtime client and links a city's TripUpdate feeds ({@link linkTripUpdates}); returns a function that stops it. */
+function linkCityFeeds(store: AppStore, feed: TrainFeed, urls: string[], intervalMs: number | undefined, onError: (message: string) => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  import('./trip-update-link.ts').then(
+    ({ linkTripUpdates }) => {
+      if (!stopped) stop = linkTripUpdates(store, feed, urls, intervalMs, onError);
+    },
+    (e: Error) => onError(`Could not load the GTFS Realtime client: ${e.message}`),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
   };
 }

@@ -2,10 +2,15 @@
  * The app built from one GTFS feed (`npm start -- --gtfs`, playwright.city.config.ts): on the Halifax feed, a
  * weekday morning (Wednesday 10 Sep 2025, 08:15 in Halifax, playback from there) opens on the whole network with
  * the feed's buses and ferries running from their timetables, each drawn by its route type and tracked with its
- * stops in Halifax time, and a busy stop found by its name lists its next departures.
+ * stops in Halifax time, and a busy stop found by its name lists its next departures. In real time, with the clock at
+ * the shared TripUpdate snapshot's time (Thursday 6 Nov 2025, 17:04 in Halifax) and that snapshot served by a local
+ * server (`?tripupdates=`), a bus the feed reports late says so in its panel.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startGtfsServer } from '../support/gtfs-server.ts';
 import { inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
+import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
+import { installTestClock } from './support/test-clock.ts';
 import { getCamera } from './support/map-page.ts';
 import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
@@ -14,11 +19,13 @@ const WEEKDAY = '2025-09-10';
 const MORNING = `time=${encodeURIComponent(`${WEEKDAY}T08:15:00-03:00`)}`;
 /** Halifax's offset from UTC on that date (Atlantic Daylight Time), seconds. */
 const HALIFAX_OFFSET = -3 * 3600;
+/** Its offset in winter (Atlantic Standard Time, from 2 Nov 2025), seconds. */
+const HALIFAX_STANDARD_OFFSET = -4 * 3600;
 /** The zoom the vehicles are measured at: their real size (`src/data/trains/vehicle-shapes.ts`). */
 const CLOSE_ZOOM = 18;
 
-async function openWithVehicles(page: Page) {
-  await page.goto(`/?lang=en&theme=light&${MORNING}`);
+async function openWithVehicles(page: Page, query = MORNING) {
+  await page.goto(`/?lang=en&theme=light&${query}`);
   await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
 }
 
@@ -194,4 +201,36 @@ test('draws a bus as a bus and a ferry as a boat, each tracked with its stops in
   expect(f.width).toBeLessThan(13);
   expect(Math.min(f.profile[0], f.profile.at(-1)!)).toBeLessThan(0.5 * Math.max(...f.profile));
   expect(f.area).toBeGreaterThan(6 * b.area);
+});
+
+test('a bus late by its TripUpdate says so in its panel', async ({ page }) => {
+  const snapshot = checkTripUpdates(HALIFAX_TRIP_UPDATES);
+  const server = await startGtfsServer({ '/TripUpdates.pb': { kind: 'body', body: HALIFAX_TRIP_UPDATES } });
+  try {
+    await page.addInitScript(installTestClock, snapshot.timestamp);
+    await openWithVehicles(page, `tripupdates=${encodeURIComponent(server.url('/TripUpdates.pb'))}`);
+    await expect.poll(() => server.requests.includes('/TripUpdates.pb'), { message: 'the app polls the TripUpdate feed' }).toBe(true);
+    // Late by three minutes and more, steadily at every stop the feed lists, running from now for ten minutes (the page's
+    // clock runs on from the snapshot's time while it loads): candidates for the panel.
+    const seconds = (((snapshot.timestamp / 1000 + HALIFAX_STANDARD_OFFSET) % 86400) + 86400) % 86400;
+    const times = await tripTimes('2025-11-06');
+    const stillLate = new Set(steadilyLate(snapshot.trips, times, seconds + 600, 180).map((t) => t.tripId));
+    const late = steadilyLate(snapshot.trips, times, seconds, 180).filter((t) => stillLate.has(t.tripId)).slice(0, 5);
+    expect(late.length).toBeGreaterThan(0);
+    const ids = late.flatMap(({ routeId, tripId }) => Array.from({ length: 12 }, (_, n) => `${routeId}.${n + 1}.${tripId}`));
+    const id = await page.evaluate(async (ids) => {
+      for (const id of ids) if (await window.map.getTrainPosition(id)) return id;
+      return null;
+    }, ids);
+    expect(id, `one of trips ${late.map((t) => t.tripId).join(', ')} is drawn`).not.toBeNull();
+    const trip = late.find((t) => id!.endsWith(`.${t.tripId}`))!;
+    await page.evaluate((id) => void window.map.setSelection(id), id!);
+    const panel = page.getByTestId('tracking-panel');
+    await expect(panel).toBeVisible({ timeout: 60_000 });
+    await expect(panel.getByTestId('popup-delay')).toHaveText(`${Math.floor(trip.delay / 60)} min late`, { timeout: 60_000 });
+    await page.getByTestId('app-info-button').click();
+    await expect(page.getByTestId('realtime-state')).toHaveText('Real-time data: on');
+  } finally {
+    await server.close();
+  }
 });

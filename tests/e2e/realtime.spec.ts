@@ -52,6 +52,7 @@ import {
 } from '../support/odpt-fixtures.ts';
 import { startOdptServer, type OdptFixtureSet, type OdptServerHandle } from '../support/odpt-server.ts';
 import { waitForCameraToSettle } from './support/map-page.ts';
+import { installTestClock, type TestClock } from './support/test-clock.ts';
 import { showsWithinFrames, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, crop, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
 
@@ -72,35 +73,7 @@ interface TestWindow {
   map: TransitMap;
   /** Messages of the map's `error` events, oldest first. */
   mapErrors: string[];
-  /** Holds the page's `Date` still (`pause`) or lets it run on from there (`resume`). */
-  testClock: { pause(): void; resume(): void };
-}
-
-/** Page init script: `Date` (and `Date.now`) run from `target` on, and can be held still. */
-function installTestClock(target: number) {
-  const RealDate = Date;
-  let offset = target - RealDate.now();
-  let pausedAt: number | null = null;
-  const now = () => pausedAt ?? RealDate.now() + offset;
-  class TestDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(now());
-      else super(...(args as [string | number]));
-    }
-    static override now() {
-      return now();
-    }
-  }
-  (globalThis as unknown as { Date: unknown }).Date = new Proxy(TestDate, { apply: () => new TestDate().toString() });
-  (globalThis as unknown as TestWindow).testClock = {
-    pause: () => {
-      pausedAt = now();
-    },
-    resume: () => {
-      if (pausedAt !== null) offset = pausedAt - RealDate.now();
-      pausedAt = null;
-    },
-  };
+  testClock: TestClock;
 }
 
 /** Both local hosts, and the host settings that point the app at them. */

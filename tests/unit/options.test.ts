@@ -417,6 +417,21 @@ describe('glyphsUrl', () => {
   });
 });
 
+describe('realtime.tripUpdates', () => {
+  it('keeps the feed URLs beside the ODPT settings', () => {
+    const { realtime } = resolve({ realtime: { intervalMs: 20_000, tripUpdates: ['https://rt.test/TripUpdates.pb', 'feeds/tu.pb'] } }).options;
+    expect(realtime).toEqual({ intervalMs: 20_000, tripUpdates: ['https://rt.test/TripUpdates.pb', 'feeds/tu.pb'] });
+    expect(resolve({ realtime: {} }).options.realtime).toEqual({});
+  });
+
+  it.each([
+    [{ tripUpdates: 'https://rt.test/tu.pb' }, 'Invalid option "realtime.tripUpdates": "https://rt.test/tu.pb" is not an array; expected an array of GTFS Realtime TripUpdate feed URLs.'],
+    [{ tripUpdates: ['ftp://rt.test/tu.pb'] }, 'Invalid option "realtime.tripUpdates[0]": "ftp://rt.test/tu.pb" is not an http(s) URL; expected a GTFS Realtime TripUpdate feed URL (http or https, absolute or relative to the page).'],
+  ])('rejects %j', (realtime, message) => {
+    expect(messageFor({ realtime })).toBe(message);
+  });
+});
+
 describe('secrets', () => {
   it('keeps tokens in use', () => {
     const { options, notices } = resolve({ secrets: { odpt: 'abc123', challenge2025: 'z9' } });

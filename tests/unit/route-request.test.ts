@@ -40,6 +40,7 @@ function feedAt(epochMs: number, delays?: Float32Array) {
     init: unused,
     frame: unused,
     realtime: unused,
+    tripUpdates: unused,
     details: unused,
     departures: unused,
     find: unused,

@@ -63,6 +63,14 @@ export interface CityManifest {
   typical: Record<Calendar, string>;
   /** Timetable files by key. */
   dayTimetables: Record<string, BundleFileEntry & { trains: number; calendar: Calendar }>;
+  /** The city's GTFS Realtime feeds given at build time (`--trip-updates`): the app polls them with no option of its own. */
+  realtime?: CityRealtime;
+}
+
+/** GTFS Realtime feeds of a city bundle. */
+export interface CityRealtime {
+  /** URLs of TripUpdate feeds whose delays and cancellations move the timetable vehicles. */
+  tripUpdates: string[];
 }
 
 export interface BundleFileEntry {

@@ -18,11 +18,11 @@
  * @module
  */
 import { PollLoop, type PollTimers } from '../polling/poll-loop.ts';
-import { fetchWithTimeout } from '../timed-fetch.ts';
 import type { FeedIndex } from './feed-index.ts';
 import { indexFeed } from './feed-index.ts';
 import type { GtfsFeed } from './feed-model.ts';
 import { GtfsError, messageOf } from './gtfs-error.ts';
+import { fetchRealtimeFeed, realtimeFailure } from './realtime-fetch.ts';
 import { decodeVehiclePositions, matchVehicles, type MatchedVehicle } from './vehicle-positions.ts';
 
 /** Default time between two requests, ms. */
@@ -98,7 +98,7 @@ export class VehiclePoller {
     const now = options.now ?? Date.now;
     this.loop = new PollLoop<VehicleUpdate | GtfsError, GtfsError>({
       poll: (signal) => this.request(signal, now),
-      thrown: (error) => (error instanceof GtfsError ? error : this.failure(messageOf(error), error)),
+      thrown: (error) => (error instanceof GtfsError ? error : realtimeFailure(this, messageOf(error), error)),
       failures: (result) => (result instanceof GtfsError ? [result] : []),
       keyOf: (failure) => failure.message,
       // Timed from the end of the previous request, so requests never overlap.
@@ -146,32 +146,11 @@ export class VehiclePoller {
 
   /** One request and its decoding: the update, or what failed. */
   private async request(signal: AbortSignal, now: () => number): Promise<VehicleUpdate | GtfsError> {
-    const every = `polling goes on every ${this.intervalMs / 1000} s.`;
-    const outcome = await fetchWithTimeout(
-      (timed) => this.doFetch(this.url, { signal: timed, cache: 'no-store' }),
-      async (response) => new Uint8Array(await response.arrayBuffer()),
-      { timeoutMs: this.timeoutMs, signal, timers: this.options.timers },
-    );
-    if (!outcome.ok) {
-      const failure = outcome.failure;
-      if (failure.kind === 'http') return this.failure(`${failure.status}; ${every}`);
-      if (failure.kind === 'timeout') return this.failure(`no answer within ${this.timeoutMs / 1000} s; ${every}`);
-      if (failure.kind === 'aborted') return this.failure('the request was cancelled.'); // ignored by the loop
-      return this.failure(`the request failed (${messageOf(failure.error)}; a network error, or the server does not allow cross-origin requests); ${every}`, failure.error);
-    }
-    const bytes = outcome.body;
-    let decoded: ReturnType<typeof decodeVehiclePositions>;
-    try {
-      decoded = decodeVehiclePositions(bytes);
-    } catch (error) {
-      return this.failure(`the answer (${bytes.length} bytes) is ${messageOf(error)} Polling goes on every ${this.intervalMs / 1000} s.`, error);
-    }
+    const { timers } = this.options;
+    const decoded = await fetchRealtimeFeed({ url: this.url, intervalMs: this.intervalMs, timeoutMs: this.timeoutMs, fetch: this.doFetch, signal, timers }, decodeVehiclePositions);
+    if (decoded instanceof GtfsError) return decoded;
     const matched = matchVehicles(this.options.feed, this.index, decoded.vehicles);
     return { vehicles: matched.vehicles, problems: [...decoded.problems, ...matched.problems], feedTimestamp: decoded.timestamp, receivedAt: now() };
-  }
-
-  private failure(what: string, cause?: unknown): GtfsError {
-    return new GtfsError(`GTFS Realtime feed ${this.url}: ${what}`, { file: this.url }, { cause });
   }
 
   private reportProblems(problems: readonly string[]): void {

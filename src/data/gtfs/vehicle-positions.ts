@@ -6,8 +6,7 @@
  */
 import type { FeedIndex } from './feed-index.ts';
 import type { GtfsFeed } from './feed-model.ts';
-import { GtfsError, messageOf } from './gtfs-error.ts';
-import { FEED_MESSAGE } from './realtime-schema.ts';
+import { decodeFeedMessage, present, toNumber } from './realtime-schema.ts';
 
 /** A vehicle's relation to its current stop (GTFS Realtime VehicleStopStatus). */
 export type VehicleStopStatus = 'INCOMING_AT' | 'STOPPED_AT' | 'IN_TRANSIT_TO';
@@ -61,33 +60,13 @@ export interface MatchedVehicle extends VehicleReport {
 
 const STATUSES: readonly VehicleStopStatus[] = ['INCOMING_AT', 'STOPPED_AT', 'IN_TRANSIT_TO'];
 
-/** A long (uint64 decoded by protobufjs as a Long or a number) as a number. */
-function toNumber(value: unknown): number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'number') return value;
-  const long = value as { toNumber?: () => number };
-  return typeof long.toNumber === 'function' ? long.toNumber() : Number(value);
-}
-
-/** A field of a decoded message, or undefined when it was not on the wire (proto2 defaults ignored). */
-function present<T>(message: object | null | undefined, field: string): T | undefined {
-  if (!message || !Object.prototype.hasOwnProperty.call(message, field)) return undefined;
-  return (message as Record<string, T>)[field];
-}
-
 /**
  * Decodes a GTFS Realtime FeedMessage and returns its vehicle positions;
  * entities without a vehicle (trip updates, alerts) are skipped silently.
  * @throws GtfsError `not a GTFS Realtime FeedMessage (…)` when the bytes do not decode.
  */
 export function decodeVehiclePositions(bytes: Uint8Array): VehiclePositionFeed {
-  let message: object;
-  try {
-    message = FEED_MESSAGE.decode(bytes);
-  } catch (error) {
-    throw new GtfsError(`not a GTFS Realtime FeedMessage (${messageOf(error)}).`, {}, { cause: error });
-  }
-  const feed = message as unknown as { header: object; entity: { id: string; is_deleted?: boolean; vehicle?: object }[] };
+  const feed = decodeFeedMessage(bytes);
   const headerTime = toNumber(present(feed.header, 'timestamp'));
   const vehicles: VehicleReport[] = [];
   const problems: string[] = [];

@@ -297,9 +297,10 @@ function collectTrains(ctx: FrameContext, t: number, zoom: number, now: number):
     slots.order[n] = headDistance(ctx, zoom) * place.direction;
     n++;
   };
+  const canceled = realtime?.enabled && realtime.canceledCount > 0 ? realtime.canceled : null;
   for (let k = 0; k < activeCount; k++) {
     const train = active[k];
-    if (!delayed || realtime!.delays[train] === 0) add(train, 0);
+    if ((!delayed || realtime!.delays[train] === 0) && !canceled?.[train]) add(train, 0);
   }
   if (delayed) {
     for (let k = 0; k < delayed.length; k++) {

@@ -117,7 +117,7 @@ export function nextDepartures(
         continue;
       }
       const time = timetable.departure[s];
-      if (time === NO_TIME) continue;
+      if (time === NO_TIME || realtime?.isCanceled(train)) continue;
       const group = groupOf(railway, direction);
       group.departs = true;
       const delay = realtime?.delayOf(train) ?? 0;

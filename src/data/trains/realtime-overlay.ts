@@ -2,6 +2,7 @@ import type { Network } from '../network.ts';
 import type { Timetable } from '../timetable.ts';
 import type { Schedule } from '../train-schedule.ts';
 import { extraTrainCode } from './train-codes.ts';
+import type { TripDelays } from './trip-delays.ts';
 
 /** A train position report as the merge needs it (ids without the `odpt.*:` prefixes). */
 export interface RealtimeReport {
@@ -62,6 +63,10 @@ export class RealtimeOverlay {
   readonly delays: Float32Array;
   /** Timetables with a delay above zero. */
   delayedTrains = new Int32Array(0);
+  /** 1 for each timetable whose trip is cancelled (GTFS Realtime trip updates): not drawn. */
+  readonly canceled: Uint8Array;
+  /** How many timetables are cancelled. */
+  canceledCount = 0;
   /** Reported destination station indices per timetable, when they differ from the timetable's. */
   readonly destinations = new Map<number, number[]>();
   extras: ExtraTrain[] = [];
@@ -79,6 +84,7 @@ export class RealtimeOverlay {
     private readonly schedule: Schedule,
   ) {
     this.delays = new Float32Array(timetable.trainCount);
+    this.canceled = new Uint8Array(timetable.trainCount);
     for (let i = 0; i < timetable.trainCount; i++) {
       const key = `${network.meta.railways[timetable.railway[i]].id}.${timetable.number[i]}`;
       const list = this.byNumber.get(key);
@@ -90,6 +96,8 @@ export class RealtimeOverlay {
   /** Replaces the real-time state with a new set of reports, taken at service-day second `t`. */
   update(reports: RealtimeReport[], t: number, now: number): void {
     this.delays.fill(0);
+    this.canceled.fill(0);
+    this.canceledCount = 0;
     this.destinations.clear();
     const previousExtras = new Map(this.extras.map((e) => [e.id, e]));
     this.extras = [];
@@ -119,6 +127,17 @@ export class RealtimeOverlay {
         this.destinations.set(train, destinations);
       }
     }
+    this.indexDelays();
+  }
+
+  /** Lays the delays and cancellations of GTFS Realtime trip updates over those of {@link update} (call it after). */
+  addTripDelays({ delays, canceled }: TripDelays): void {
+    for (const [train, delay] of delays) this.delays[train] = delay;
+    for (const train of canceled) {
+      this.delays[train] = 0;
+      this.canceled[train] = 1;
+    }
+    this.canceledCount = canceled.length;
     this.indexDelays();
   }
 
@@ -159,6 +178,11 @@ export class RealtimeOverlay {
   extraTrainById(id: string): number | undefined {
     const extra = this.enabled ? this.extras.find((e) => e.id === id) : undefined;
     return extra && extraTrainCode(extra.key);
+  }
+
+  /** Whether a timetable's trip is cancelled (false when real-time data does not apply). */
+  isCanceled(train: number): boolean {
+    return this.enabled && this.canceled[train] === 1;
   }
 
   /** Delay of a timetable in seconds (0 when real-time data does not apply). */

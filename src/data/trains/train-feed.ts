@@ -1,6 +1,8 @@
 import type { Calendar } from '../bundle/timetable-format.ts';
 import type { SimulationClock } from '../clock.ts';
 import type { TrackDimensions } from '../track-position.ts';
+import type { TripUpdateSummary } from '../gtfs/trip-update-poller.ts';
+import type { TripUpdateFeed } from '../gtfs/trip-updates.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
@@ -159,6 +161,14 @@ export class TrainFeed {
   /** Lays real-time reports over the timetables (or switches them off in playback). */
   setRealtime(reports: RealtimeReport[], enabled: boolean): void {
     this.channel.post('realtime', { reports, enabled, time: this.clock.now() });
+  }
+
+  /**
+   * Lays a city bundle's GTFS Realtime trip updates of feed `url` over the timetables (null drops them, absent keeps
+   * them while `enabled` changes). Rejects when the worker fails; the caller reports it.
+   */
+  applyTripUpdates(url: string, feed: TripUpdateFeed | null | undefined, enabled: boolean): Promise<TripUpdateSummary> {
+    return this.channel.call('tripUpdates', { url, ...(feed === undefined ? {} : { feed }), enabled, time: this.clock.now() });
   }
 
   /** The timetable index of train `id` ("{operator}.{line}.{number}") running now, or −1. Waits for the worker to be ready. */

@@ -1,5 +1,7 @@
 import type { Calendar } from '../bundle/timetable-format.ts';
 import type { TrackDimensions } from '../track-position.ts';
+import type { TripUpdateSummary } from '../gtfs/trip-update-poller.ts';
+import type { TripUpdateFeed } from '../gtfs/trip-updates.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainFrame } from './train-frame-format.ts';
 import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
@@ -95,6 +97,12 @@ export type TrainWorkerMethods = {
   frame(request: FrameRequest): void;
   /** One-way: real-time reports to lay over the timetables; `enabled` false in playback or without fresh data. */
   realtime(update: { reports: RealtimeReport[]; enabled: boolean; time: number }): void;
+  /**
+   * A city bundle's GTFS Realtime trip updates, one feed (by its URL) at a time, laid over the timetables at `time`
+   * (see `trip-delays.ts`): `feed` replaces that feed's data, null drops it (stale), absent keeps it; `enabled` false
+   * in playback.
+   */
+  tripUpdates(update: { url: string; feed?: TripUpdateFeed | null; enabled: boolean; time: number }): TripUpdateSummary;
   details(request: { train: number; time: number; zoom: number }): TrainDetails | null;
   /** The next `count` departures per line and direction from `stations` at `time`; null while the day's timetable loads. */
   departures(request: { stations: number[]; time: number; count: number }): DepartureGroup[] | null;

@@ -1,0 +1,231 @@
+/**
+ * A city bundle's vehicles take the delays of its GTFS Realtime TripUpdate feed: the Halifax bundle, its train
+ * simulation served over a message channel as in the train worker, and the real TripUpdate snapshot of the shared data
+ * answered by a local HTTP server and polled by the app's poller, with the clock at the snapshot's header time
+ * (Thursday 6 Nov 2025, 17:04 in Halifax).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolvePaths } from '../../scripts/config.ts';
+import { buildGtfsBundle, isBundleStale } from '../../scripts/data-bundle.ts';
+import type { BundleManifest } from '../../src/data/bundle/manifest.ts';
+import { GtfsError } from '../../src/data/gtfs/gtfs-error.ts';
+import { tripUpdatePoller, type TripUpdateResult } from '../../src/data/gtfs/trip-update-poller.ts';
+import type { TripUpdateFeed } from '../../src/data/gtfs/trip-updates.ts';
+import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
+import { decodeTimetable, type Timetable } from '../../src/data/timetable.ts';
+import { serveTrains } from '../../src/data/trains/train-service.ts';
+import type { TrainFrame } from '../../src/data/trains/train-frame-format.ts';
+import type { TrainWorkerEvents, TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
+import { WorkerChannel } from '../../src/data/worker/channel.ts';
+import { startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
+import { HALIFAX, inService, tripTimes } from '../support/halifax-feed.ts';
+import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
+import { workerPair } from '../support/worker-pair.ts';
+
+const SNAPSHOT = checkTripUpdates(HALIFAX_TRIP_UPDATES);
+/** The snapshot's header time: the clock of every request. */
+const NOW = SNAPSHOT.timestamp;
+const DATE = '2025-11-06';
+/** The feed the bundle is built with (`--trip-updates`); the tests poll their local server instead. */
+const BUILT_WITH = 'https://rt.example.org/halifax/TripUpdates.pb';
+/** Seconds after midnight in Halifax (Atlantic Standard Time, UTC−4, on that date). */
+const SECONDS = (((NOW / 1000 - 4 * 3600) % 86400) + 86400) % 86400;
+
+let out: string;
+let server: GtfsServerHandle;
+let manifest: BundleManifest;
+let timetable: Timetable;
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'city-trip-updates-'));
+  ({ manifest } = await buildGtfsBundle(HALIFAX, out, { tripUpdates: [BUILT_WITH] }));
+  const files = Object.fromEntries(readdirSync(out).map((file) => [`/data/${file}`, { kind: 'body' as const, body: new Uint8Array(readFileSync(join(out, file))) }]));
+  server = await startGtfsServer({
+    ...files,
+    '/TripUpdates.pb': { kind: 'body', body: HALIFAX_TRIP_UPDATES },
+    '/unavailable.pb': { kind: 'status', status: 503, body: 'Service Unavailable' },
+    '/garbage.pb': { kind: 'body', body: '<html>not a feed</html>', contentType: 'text/html' },
+  });
+  const key = manifest.city!.days[DATE];
+  timetable = decodeTimetable(readFileSync(join(out, manifest.city!.dayTimetables[key].file)), key);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** The train simulation on the Halifax bundle, at the snapshot's time. */
+async function startTrains() {
+  const { main, worker, close } = workerPair();
+  const stopServing = serveTrains(worker);
+  const channel = new WorkerChannel<TrainWorkerMethods, TrainWorkerEvents>(main);
+  const url = (file: string) => server.url(`/data/${file}`);
+  const city = manifest.city!;
+  await channel.call('init', {
+    networkUrl: url(manifest.network.file),
+    timetableUrls: { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
+    dims: { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
+    time: NOW,
+    city: {
+      timeZone: city.timeZone,
+      days: Object.fromEntries(Object.entries(city.days).map(([date, key]) => [date, { url: url(city.dayTimetables[key].file), calendar: city.dayTimetables[key].calendar }])),
+      routeTypes: city.routeTypes,
+    },
+  });
+  const frame = () =>
+    new Promise<TrainFrame>((resolve) => {
+      const off = channel.on('frame', (f) => {
+        off();
+        resolve(f);
+      });
+      channel.post('frame', { time: NOW, zoom: 14, area: null, depth: null, selected: -1, recycle: null });
+    });
+  const running = async () => {
+    const f = await frame();
+    return new Set(f.trains.subarray(0, f.trainCount));
+  };
+  return {
+    channel,
+    running,
+    /** Trip updates of `path` polled once by the app's poller and laid over the timetables; the poll's result or error. */
+    async poll(path: string): Promise<TripUpdateResult | GtfsError> {
+      let outcome: TripUpdateResult | GtfsError | undefined;
+      const poller = tripUpdatePoller({
+        url: server.url(path),
+        now: () => NOW,
+        apply: (feed: TripUpdateFeed | null) => channel.call('tripUpdates', { url: server.url(path), feed, enabled: true, time: NOW }),
+        onUpdate: (result) => (outcome = result),
+        onError: (error) => (outcome = error),
+      });
+      poller.start();
+      await vi.waitFor(() => expect(outcome).toBeDefined(), { timeout: 20_000 });
+      poller.stop();
+      return outcome!;
+    },
+    close() {
+      stopServing.close();
+      channel.terminate('done');
+      close();
+    },
+  };
+}
+
+/** The timetable index of a trip of the day (the bundle keeps the trip id as the train number). */
+const trainOf = (trip: string) => timetable.number.indexOf(trip);
+
+describe('GTFS Realtime trip updates on a city bundle', () => {
+  it('give each running trip the delay of its TripUpdate, as the feed says it', async () => {
+    const times = await tripTimes(DATE);
+    const delayed = steadilyLate(SNAPSHOT.trips, times, SECONDS, 120);
+    expect(delayed.length).toBeGreaterThan(3);
+    const trains = await startTrains();
+    try {
+      const result = await trains.poll('/TripUpdates.pb');
+      if (result instanceof GtfsError) throw result;
+      expect(result.trips).toBe(SNAPSHOT.trips.length);
+      expect(result.delayed).toBeGreaterThan(100);
+      expect(result.feedTimestamp).toBe(NOW);
+      for (const trip of delayed) {
+        const train = trainOf(trip.tripId);
+        expect(train, `trip ${trip.tripId} has a timetable`).toBeGreaterThanOrEqual(0);
+        const details = await trains.channel.call('details', { train, time: NOW, zoom: 14 });
+        expect(details?.delay, `trip ${trip.tripId}`).toBe(trip.delay);
+      }
+    } finally {
+      trains.close();
+    }
+  });
+
+  it('takes cancelled trips off the map', async () => {
+    const times = await tripTimes(DATE);
+    const canceled = SNAPSHOT.trips.filter(({ tripId, relationship }) => relationship === 3 && times.has(tripId) && inService(times.get(tripId)!, SECONDS + 60));
+    expect(canceled.length).toBeGreaterThan(0);
+    const trains = await startTrains();
+    try {
+      const before = await trains.running();
+      for (const trip of canceled) expect(before.has(trainOf(trip.tripId)), `trip ${trip.tripId} runs by its timetable`).toBe(true);
+      const result = await trains.poll('/TripUpdates.pb');
+      if (result instanceof GtfsError) throw result;
+      expect(result.canceled).toBe(SNAPSHOT.trips.filter((t) => t.relationship === 3 && times.has(t.tripId)).length);
+      const after = await trains.running();
+      for (const trip of canceled) expect(after.has(trainOf(trip.tripId)), `cancelled trip ${trip.tripId}`).toBe(false);
+      expect(after.size).toBeGreaterThan(before.size * 0.9);
+    } finally {
+      trains.close();
+    }
+  });
+
+  it('keeps the last delays while the feed fails, for five minutes at most', async () => {
+    const late = steadilyLate(SNAPSHOT.trips, await tripTimes(DATE), SECONDS, 120)[0];
+    const train = trainOf(late.tripId);
+    const trains = await startTrains();
+    server.route('/flaky.pb', { kind: 'body', body: HALIFAX_TRIP_UPDATES });
+    let clock = NOW;
+    const errors: string[] = [];
+    const applied: (TripUpdateFeed | null)[] = [];
+    const poller = tripUpdatePoller({
+      url: server.url('/flaky.pb'),
+      intervalMs: 50,
+      now: () => clock,
+      apply: (feed) => {
+        applied.push(feed);
+        return trains.channel.call('tripUpdates', { url: server.url('/flaky.pb'), feed, enabled: true, time: NOW });
+      },
+      onError: (error) => errors.push(error.message),
+    });
+    const delay = async () => (await trains.channel.call('details', { train, time: NOW, zoom: 14 }))?.delay;
+    try {
+      poller.start();
+      await vi.waitFor(() => expect(applied.length).toBeGreaterThan(0), { timeout: 20_000 });
+      server.route('/flaky.pb', { kind: 'status', status: 503 });
+      clock += 60_000;
+      await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 20_000 });
+      expect(await delay()).toBe(late.delay);
+      clock += 400_000;
+      await vi.waitFor(() => expect(applied.at(-1)).toBeNull(), { timeout: 20_000 });
+      expect(await delay()).toBe(0);
+      expect(errors).toHaveLength(1);
+    } finally {
+      poller.stop();
+      trains.close();
+    }
+  });
+
+  it.each([
+    ['/unavailable.pb', /^GTFS Realtime TripUpdate feed http:\/\/127\.0\.0\.1:\d+\/unavailable\.pb: HTTP 503 Service Unavailable; polling goes on every 20 s\.$/],
+    ['/garbage.pb', /^GTFS Realtime TripUpdate feed http:\/\/127\.0\.0\.1:\d+\/garbage\.pb: the answer \(23 bytes\) is not a GTFS Realtime FeedMessage \(.+\)\. Polling goes on every 20 s\.$/],
+  ])('%s: a clear error, and the vehicles keep running on their timetables', async (path, message) => {
+    const trains = await startTrains();
+    try {
+      const before = await trains.running();
+      expect(before.size).toBeGreaterThan(150);
+      const result = await trains.poll(path);
+      expect(result).toBeInstanceOf(GtfsError);
+      expect((result as GtfsError).message).toMatch(message);
+      expect((result as GtfsError).file).toBe(server.url(path));
+      expect(await trains.running()).toEqual(before);
+    } finally {
+      trains.close();
+    }
+  });
+});
+
+describe('the TripUpdate feeds a city bundle is built with', () => {
+  const flags = (...more: string[]) => ['--gtfs', HALIFAX, '--out', out, ...more];
+
+  it('are named in its manifest, and npm start rebuilds it when they change', () => {
+    expect(manifest.city!.realtime).toEqual({ tripUpdates: [BUILT_WITH] });
+    expect(resolvePaths(flags('--trip-updates', BUILT_WITH)).tripUpdates).toEqual([BUILT_WITH]);
+    expect(isBundleStale(resolvePaths(flags('--trip-updates', BUILT_WITH)))).toBe(false);
+    expect(isBundleStale(resolvePaths(flags(`--trip-updates=${BUILT_WITH}`, '--trip-updates', 'https://rt.example.org/other.pb')))).toBe(true);
+    expect(isBundleStale(resolvePaths(flags()))).toBe(true);
+  });
+
+  it('must be absolute http(s) URLs, for a GTFS bundle', () => {
+    expect(() => resolvePaths(flags('--trip-updates', 'TripUpdates.pb'))).toThrow('Invalid --trip-updates "TripUpdates.pb": expected the absolute http(s) URL of a GTFS Realtime feed.');
+    expect(() => resolvePaths(['--trip-updates', BUILT_WITH])).toThrow('--trip-updates gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
+  });
+});
