@@ -15,6 +15,7 @@
  *    (its vehicles are taken off, as while the page is hidden) and polls at once when the network returns (its next
  *    poll was 20 s away), its vehicles back.
  */
+import { installTestClock } from './support/test-clock.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
 import type { Map as TransitMap } from '../../src/index.ts';
@@ -63,7 +64,12 @@ async function appInfoLine(page: Page): Promise<string> {
 test('after one visit the app opens offline, and real-time data resumes when the network returns', async ({ page, context }) => {
   const main = await startOdptServer({ key: ODPT_KEY, fixtures: ODPT_HOST_FIXTURES });
   const challenge = await startOdptServer({ key: CHALLENGE_KEY, fixtures: CHALLENGE_HOST_FIXTURES });
-  const weather = await startWeatherServer({ timesNearNow: true });
+  // Real time, but in the day: at night in Tokyo (01:00–04:30) no train runs. The page's clock is moved by whole hours
+  // to 10:xx in Tokyo, and the radar stand-in's frames with it.
+  const tokyoHour = new Date(Date.now() + 9 * 3_600_000).getUTCHours();
+  const clockOffsetMs = ((10 - tokyoHour + 24) % 24) * 3_600_000;
+  await page.addInitScript({ content: `(${installTestClock.toString()})(Date.now() + ${clockOffsetMs});` });
+  const weather = await startWeatherServer({ timesNearNow: true, clockOffsetMs });
   const gtfs = await startGtfsServer({
     '/halifax.zip': { kind: 'body', body: readSharedGtfs('halifax/google_transit.zip') },
     '/vp.pb': { kind: 'body', body: readSharedGtfs('halifax/VehiclePositions.pb') },

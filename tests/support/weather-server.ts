@@ -89,6 +89,8 @@ export interface WeatherServerOptions {
   storms?: readonly Storm[];
   /** Move the frames' times so that the newest is the last 10-minute step before now (default false: the fixture's own times). */
   timesNearNow?: boolean;
+  /** With {@link timesNearNow}: how far the page's clock runs ahead of the real one, ms (default 0). */
+  clockOffsetMs?: number;
 }
 
 const CATALOGUE_PATH = '/public/weather-maps.json';
@@ -109,6 +111,7 @@ export async function startWeatherServer(options: WeatherServerOptions = {}): Pr
     requests: [],
     storms: options.storms ?? [TOKYO_STORM],
     timesNearNow: options.timesNearNow ?? false,
+    clockOffsetMs: options.clockOffsetMs ?? 0,
     origin: '',
   };
   const sockets = new Set<Socket>();
@@ -147,6 +150,7 @@ type State = {
   requests: WeatherRequest[];
   storms: readonly Storm[];
   timesNearNow: boolean;
+  clockOffsetMs: number;
   origin: string;
 };
 
@@ -174,7 +178,7 @@ function answerCatalogue(state: State, req: IncomingMessage, res: ServerResponse
   const json = 'application/json; charset=utf-8';
   const catalogue = structuredClone(state.catalogue) as Record<string, unknown>;
   if (!state.keepHost && typeof catalogue === 'object' && catalogue !== null && 'host' in catalogue) catalogue.host = state.origin;
-  if (state.timesNearNow) moveTimesNearNow(catalogue);
+  if (state.timesNearNow) moveTimesNearNow(catalogue, Date.now() + state.clockOffsetMs);
   const body = JSON.stringify(catalogue);
   switch (state.catalogueMode) {
     case 'normal':
@@ -285,12 +289,12 @@ function stormPixels(tile: { z: number; x: number; y: number }, size: number, st
   return out;
 }
 
-/** Moves every frame time (and `generated`) by the same step, so that the newest frame is the last 10-minute step before now. */
-function moveTimesNearNow(catalogue: Record<string, unknown>): void {
+/** Moves every frame time (and `generated`) by the same step, so that the newest frame is the last 10-minute step before `now` (epoch ms). */
+function moveTimesNearNow(catalogue: Record<string, unknown>, now: number): void {
   const radar = catalogue.radar as { past?: Array<{ time?: unknown }>; nowcast?: Array<{ time?: unknown }> } | undefined;
   const times = (radar?.past ?? []).map((f) => f.time).filter((t): t is number => typeof t === 'number');
   if (times.length === 0) return;
-  const step = Math.floor(Date.now() / 600_000) * 600 - Math.max(...times);
+  const step = Math.floor(now / 600_000) * 600 - Math.max(...times);
   for (const frame of [...(radar?.past ?? []), ...(radar?.nowcast ?? [])]) if (typeof frame.time === 'number') frame.time += step;
   if (typeof catalogue.generated === 'number') catalogue.generated += step;
 }
