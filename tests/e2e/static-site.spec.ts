@@ -53,7 +53,8 @@ test('the built folder, served by a generic static server under a sub-path, draw
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === `${BASE}basemap/tokyo.pmtiles`) ranges.push(response.status());
   });
-  await page.goto(`${origin}${BASE}?lang=en`);
+  // A weekday morning in playback: in real time at night in Tokyo (01:00–04:30) no train runs.
+  await page.goto(`${origin}${BASE}?lang=en&time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`);
   await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn', 'tt:basemap-idle'].every((m) => performance.getEntriesByName(m).length > 0), null, {
     timeout: 240_000,
   });
