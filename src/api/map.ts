@@ -1,7 +1,6 @@
 import { screenViewport } from './viewport.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { SimulationClock, type ClockMode } from '../data/clock.ts';
 import { parseHash } from '../data/hash.ts';
 import { lightChanged, type LightSummary } from '../data/light/light-state.ts';
@@ -10,7 +9,6 @@ import { modelPosition, modelScale, type ModelPosition } from '../data/model-spa
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import { createRenderStats, type RenderStats } from '../render-stats.ts';
 import { createAppStore, type AppState, type AppStore, type EcoMode, type SearchMode, type ViewMode, type ViewState } from '../store.ts';
-import { App } from '../ui/App.tsx';
 import { ensureLibraryStyles } from './asset-base.ts';
 import { defaultUrls, resolveLeniently } from './lenient-options.ts';
 import type { CameraOptions, MapEvents } from './map-events.ts';
@@ -31,6 +29,7 @@ import { MapDataSources } from './map-data-sources.ts';
 import type { MapHost } from './map-host.ts';
 import { MapLayers } from './map-layers.ts';
 import { MapPlugins } from './map-plugins.ts';
+import { mountApp } from './app-mount.ts';
 import { startFeeds } from './map-feeds.ts';
 import { loadNetwork } from './network-load.ts';
 import { MapSelection, selectionIdOf, type MovingPosition } from './map-selection.ts';
@@ -162,29 +161,7 @@ export class Map extends Evented<MapEvents> {
     // otherwise wait for it.
     const decoded = loadNetwork(resolved.dataUrl, store, () => this.removed, (message, error) => this.host.reportError(message, { error }));
     const mount = () => {
-      if (this.removed) return;
-      this.root = createRoot(resolved.container);
-      this.root.render(
-        createElement(App, {
-          store,
-          basemap: {
-            pmtilesUrl: resolved.basemapUrl,
-            glyphsUrl: resolved.glyphsUrl,
-            mapStyle: resolved.mapStyle,
-            bundleStyle: options.mapStyle === undefined && options.basemapUrl === undefined,
-          },
-          stats: this.stats,
-          apiOverlay: this.overlay ?? undefined,
-          controls: {
-            clockControl: resolved.clockControl,
-            navigationControl: resolved.navigationControl,
-            modeControl: resolved.modeControl,
-            configControl: resolved.configControl,
-            searchControl: resolved.searchControl,
-            fullscreenControl: resolved.fullscreenControl,
-          },
-        }),
-      );
+      if (!this.removed) this.root = mountApp(resolved, options, { store, stats: this.stats, overlay: this.overlay });
     };
     void Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, MOUNT_WAIT_MS))]).then(mount);
   }

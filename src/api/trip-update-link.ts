@@ -13,7 +13,7 @@ import type { AppStore } from '../store.ts';
  * a function that stops it.
  */
 export function linkTripUpdates(store: AppStore, feed: TrainFeed, urls: readonly string[], intervalMs: number | undefined, onError: (message: string) => void): () => void {
-  const realtimeMode = () => store.getState().clock.mode === 'realtime';
+  const realtimeMode = () => store.getState().clockMode === 'realtime';
   const failing = new Set<string>();
   const publish = (updatedAt?: number | null) => {
     const state = store.getState();
