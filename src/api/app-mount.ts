@@ -36,14 +36,8 @@ export function mountApp(resolved: ResolvedMapOptions, given: MapOptions, { stor
       },
       stats,
       apiOverlay: overlay ?? undefined,
-      controls: {
-        clockControl: resolved.clockControl,
-        navigationControl: resolved.navigationControl,
-        modeControl: resolved.modeControl,
-        configControl: resolved.configControl,
-        searchControl: resolved.searchControl,
-        fullscreenControl: resolved.fullscreenControl,
-      },
+      // The resolved options carry the controls' switches (clockControl, …) under the names the interface reads.
+      controls: resolved,
     }),
   );
   return root;
