@@ -11,8 +11,10 @@ export const BASEMAP_SOURCE_ID = 'openmaptiles';
 /** Highest zoom stored in tokyo.pmtiles; MapLibre overzooms the z13 tiles beyond it. */
 export const BASEMAP_SOURCE_MAX_ZOOM = 13;
 
-/** Attribution required by the tiles' licence. */
-export const BASEMAP_ATTRIBUTION = '© OpenMapTiles © OpenStreetMap contributors';
+/** Attribution required by the tiles' licence (HTML, as MapLibre shows it): each name links to its source's terms. */
+export const BASEMAP_ATTRIBUTION =
+  '<a href="https://openmaptiles.org/" target="_blank" rel="noopener">© OpenMapTiles</a> ' +
+  '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>';
 
 /** The only glyph font stacks served with the base map. */
 export const BASEMAP_FONTS = {

@@ -1,7 +1,8 @@
 /**
  * The app as served by `npm start`: it loads without console errors, fetches
  * nothing from outside the local server, fires `load`, starts at the default
- * camera and shows a drawn map (a screenshot is kept as an artifact).
+ * camera and shows a drawn map (a screenshot is kept as an artifact), whose base map
+ * credit takes clicks over the network.
  */
 import { expect, test } from '@playwright/test';
 import { collectConsole, foreignRequests, recordRequests } from './support/page-log.ts';
@@ -94,5 +95,34 @@ test('loads from the local server with no console errors, no foreign requests, f
   await test.step('nothing was logged as an error', async () => {
     expect(log.errors()).toEqual([]);
     await testInfo.attach('console.txt', { body: log.messages.map((m) => `[${m.type}] ${m.text}`).join('\n') || '(no console messages)', contentType: 'text/plain' });
+  });
+
+  // Last: the click opens a page outside the local server (answered here, in place of openstreetmap.org).
+  await test.step("the base map's credit is over the network: its button folds it, its links open the sources' terms", async () => {
+    const credit = page.locator('.maplibregl-ctrl-attrib');
+    const button = credit.locator('.maplibregl-ctrl-attrib-button');
+    const osm = credit.getByRole('link', { name: '© OpenStreetMap contributors' });
+    await expect(osm).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+    await expect(credit.getByRole('link', { name: '© OpenMapTiles' })).toHaveAttribute('href', 'https://openmaptiles.org/');
+    // What a click at the button and at the link reaches is them, not the network's canvas over the base map.
+    const reached = (locator: typeof osm) =>
+      locator.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return at !== null && (at === e || e.contains(at));
+      });
+    expect(await reached(button), 'the credit button takes clicks').toBe(true);
+    // The compact credit opens and folds with its button.
+    if (!(await osm.isVisible())) await button.click();
+    await expect(osm).toBeVisible();
+    await button.click();
+    await expect(osm).toBeHidden();
+    await button.click();
+    await expect(osm).toBeVisible();
+    expect(await reached(osm), 'the OpenStreetMap link takes clicks').toBe(true);
+    await page.context().route('https://www.openstreetmap.org/copyright', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Copyright and Licence</title>' }));
+    const [terms] = await Promise.all([page.waitForEvent('popup'), osm.click()]);
+    await expect(terms).toHaveURL('https://www.openstreetmap.org/copyright');
+    await terms.close();
   });
 });

@@ -75,7 +75,8 @@ describe('createBasemapStyle', () => {
     const style = styleFor(theme, 'en');
     expect(style.sprite).toBeUndefined();
     expect(style.glyphs).toBe(GLYPHS_URL);
-    const urls = allStrings(style).filter((text) => /https?:\/\//i.test(text));
+    // The credit's links are only followed when clicked.
+    const urls = allStrings(style).filter((text) => /https?:\/\//i.test(text) && text !== BASEMAP_ATTRIBUTION);
     expect(new Set(urls)).toEqual(new Set([TILES_URL, GLYPHS_URL]));
   });
 
@@ -88,7 +89,13 @@ describe('createBasemapStyle', () => {
       maxzoom: 13,
       attribution: BASEMAP_ATTRIBUTION,
     });
-    expect(BASEMAP_ATTRIBUTION).toBe('© OpenMapTiles © OpenStreetMap contributors');
+    // The licence's credit, each name a link to its source's terms.
+    const links = [...BASEMAP_ATTRIBUTION.matchAll(/<a href="([^"]+)" target="_blank" rel="noopener">([^<]+)<\/a>/g)].map((m) => [m[2], m[1]]);
+    expect(links).toEqual([
+      ['© OpenMapTiles', 'https://openmaptiles.org/'],
+      ['© OpenStreetMap contributors', 'https://www.openstreetmap.org/copyright'],
+    ]);
+    expect(BASEMAP_ATTRIBUTION.replace(/<[^>]+>/g, '')).toBe('© OpenMapTiles © OpenStreetMap contributors');
     expect(style.version).toBe(8);
   });
 
