@@ -12,8 +12,6 @@ import { SearchControl } from './SearchControl.tsx';
 import { LayersControl } from './LayersControl.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { StationsInView } from './StationsInView.tsx';
-import { TrackingPanel } from './TrackingPanel.tsx';
-import { TrainPopup } from './TrainPopup.tsx';
 import { StatusOverlay } from './StatusOverlay.tsx';
 import { StoreContext, useAppStore, useStoreApi } from './store-context.ts';
 import { useFocusReturn } from './use-focus-return.ts';
@@ -29,6 +27,9 @@ export interface AppControls {
   fullscreenControl: boolean;
 }
 
+/** The train popup loads when a train is first pointed at or tapped, the tracking panel when one is first tracked. */
+const TrainPopup = lazy(() => import('./TrainPopup.tsx').then((m) => ({ default: m.TrainPopup })));
+const TrackingPanel = lazy(() => import('./TrackingPanel.tsx').then((m) => ({ default: m.TrackingPanel })));
 /** The station panel loads when a station is first selected (not before the map shows). */
 const StationPanel = lazy(() => import('./station/StationPanel.tsx'));
 /** The station popup loads when a station is first pointed at or tapped. */
@@ -57,6 +58,14 @@ function GtfsPanelsSlot() {
     return () => clearTimeout(timer);
   }, [requested]);
   return <Loaded when={shown} part={GtfsPanels} />;
+}
+
+/** The train's popup and tracking panel; components of their own, so that pointing at trains re-renders only them. */
+function TrainPopupSlot() {
+  return <Loaded when={useAppStore((s) => s.hover?.kind === 'train')} part={TrainPopup} />;
+}
+function TrackingPanelSlot() {
+  return <Loaded when={useAppStore((s) => s.selection?.kind === 'train')} part={TrackingPanel} />;
 }
 
 /** A part of the interface whose code loads on demand, shown `when` (nothing while its code loads). */
@@ -117,10 +126,10 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
         <ShareButton />
         <MapView basemap={basemap} stats={stats} />
         {apiOverlay && <div className="tt-api-host" ref={(host) => void (host && host.appendChild(apiOverlay))} />}
-        <TrainPopup />
+        <TrainPopupSlot />
         <Loaded when={stationPopup} part={StationPopup} />
         <Loaded when={flightPopup} part={FlightPopup} />
-        <TrackingPanel />
+        <TrackingPanelSlot />
         <Loaded when={flightTracked} part={FlightPanel} />
         <Loaded when={stationSelected} part={StationPanel} />
         <GtfsPanelsSlot />
