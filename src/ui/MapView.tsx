@@ -21,6 +21,7 @@ import { useNetworkLayers } from './map/use-network-layers.ts';
 import { useOverlayLayers } from './map/use-overlay-layers.ts';
 import { useTrackingCameras } from './map/use-tracking-cameras.ts';
 import { StackedBaseMap } from './stacked-base-map.tsx';
+import { useMapLabel } from './map/use-map-label.ts';
 import { useStoreApi } from './store-context.ts';
 import { useAdaptiveBasemapResolution } from './use-adaptive-resolution.ts';
 
@@ -80,6 +81,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const layers = useNetworkLayers(gtfs);
   const overlay = useOverlayLayers(store, overlayParent, camera, MAP_VIEW, MAP_EFFECTS, stats, gtfs);
   const { onHover, getCursor } = useMapPicking(store, deckRef, overlay, deckReady);
+  useMapLabel(deckRef, deckReady);
 
   const onAfterRender = useCallback(() => {
     if (store.getState().network) store.getState().setNetworkDrawn();

@@ -86,6 +86,8 @@ test('names the city while it loads, and draws the base map style its bundle nam
   await expect(page.locator('.tt-status')).toHaveText('Loading the Halifax Transit network…', { timeout: 60_000 });
   releaseNetwork();
   await opened;
+  // The map itself is named after the city too, for screen readers.
+  await expect(page.getByRole('region', { name: '3D map of public transport: Halifax Transit' })).toHaveCount(1);
   await expect.poll(() => page.evaluate(() => window.map.getMapLibreMap()?.getLayer('land')?.id ?? null)).toBe('land');
   expect(styleRequests).toBeGreaterThan(0);
   const image = await screenshotImage(page, { testInfo, name: 'city-map-style' });

@@ -261,6 +261,8 @@ test('focus returns to the control that opened a panel; the map is one Tab stop 
   });
   expect(ring.style, 'the map shows a focus ring').not.toBe('none');
   expect(ring.width).toBeGreaterThanOrEqual(2);
+  // What a screen reader announces there: the map, named in the interface language.
+  await expect(page.getByRole('region', { name: '3D map of Tokyo public transport' }), 'the focused map is a named region').toBeFocused();
 
   // Arrow keys pan, + and - zoom (MapLibre's keyboard handler: 100 px a press, one zoom level a press).
   const before = await getCamera(page);

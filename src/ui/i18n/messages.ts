@@ -10,6 +10,7 @@ export type MessageId =
   | 'compass'
   | 'japanTime'
   | 'mapRegion'
+  | 'cityMapRegion'
   | 'stationsInView'
   | 'trainNumber'
   | 'tripNumber'
@@ -83,6 +84,7 @@ const en: Catalog = {
   compass: 'Reset bearing to north',
   japanTime: 'Japan time',
   mapRegion: '3D map of Tokyo public transport',
+  cityMapRegion: '3D map of public transport: {city}',
   stationsInView: 'Stations in view',
   trainNumber: 'Train {number}',
   tripNumber: 'Trip {number}',

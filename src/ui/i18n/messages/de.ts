@@ -9,6 +9,7 @@ const de: Catalog = {
   compass: 'Nach Norden ausrichten',
   japanTime: 'Japanische Zeit',
   mapRegion: '3D-Karte des öffentlichen Verkehrs in Tokio',
+  cityMapRegion: '3D-Karte des öffentlichen Verkehrs: {city}',
   stationsInView: 'Sichtbare Bahnhöfe',
   trainNumber: 'Zug {number}',
   tripNumber: 'Fahrt {number}',

@@ -9,6 +9,7 @@ const es: Catalog = {
   compass: 'Orientar al norte',
   japanTime: 'Hora de Japón',
   mapRegion: 'Mapa 3D del transporte público de Tokio',
+  cityMapRegion: 'Mapa 3D del transporte público: {city}',
   stationsInView: 'Estaciones visibles',
   trainNumber: 'Tren {number}',
   tripNumber: 'Viaje {number}',

@@ -9,6 +9,7 @@ const fr: Catalog = {
   compass: 'Réorienter vers le nord',
   japanTime: 'Heure du Japon',
   mapRegion: 'Carte 3D des transports publics de Tokyo',
+  cityMapRegion: 'Carte 3D des transports publics : {city}',
   stationsInView: 'Gares visibles',
   trainNumber: 'Train {number}',
   tripNumber: 'Course {number}',

@@ -9,6 +9,7 @@ const ja: Catalog = {
   compass: '方位を北にリセット',
   japanTime: '日本時間',
   mapRegion: '東京の公共交通機関の3Dマップ',
+  cityMapRegion: '{city}の公共交通機関の3Dマップ',
   stationsInView: '表示中の駅',
   trainNumber: '列車番号 {number}',
   tripNumber: '便 {number}',

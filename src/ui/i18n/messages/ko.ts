@@ -9,6 +9,7 @@ const ko: Catalog = {
   compass: '방위를 북쪽으로 재설정',
   japanTime: '일본 시간',
   mapRegion: '도쿄 대중교통 3D 지도',
+  cityMapRegion: '{city} 대중교통 3D 지도',
   stationsInView: '표시 중인 역',
   trainNumber: '열차 번호 {number}',
   tripNumber: '운행 {number}',

@@ -9,6 +9,7 @@ const ne: Catalog = {
   compass: 'दिशा उत्तरमा रिसेट गर्नुहोस्',
   japanTime: 'जापानको समय',
   mapRegion: 'टोकियो सार्वजनिक यातायातको 3D नक्सा',
+  cityMapRegion: '{city} सार्वजनिक यातायातको 3D नक्सा',
   stationsInView: 'देखिएका स्टेशनहरू',
   trainNumber: 'रेल {number}',
   tripNumber: 'यात्रा {number}',

@@ -9,6 +9,7 @@ const ptBR: Catalog = {
   compass: 'Voltar o norte para cima',
   japanTime: 'Horário do Japão',
   mapRegion: 'Mapa 3D do transporte público de Tóquio',
+  cityMapRegion: 'Mapa 3D do transporte público: {city}',
   stationsInView: 'Estações visíveis',
   trainNumber: 'Trem {number}',
   tripNumber: 'Viagem {number}',

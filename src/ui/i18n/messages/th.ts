@@ -9,6 +9,7 @@ const th: Catalog = {
   compass: 'รีเซ็ตทิศทางไปทางเหนือ',
   japanTime: 'เวลาญี่ปุ่น',
   mapRegion: 'แผนที่ 3 มิติของระบบขนส่งสาธารณะโตเกียว',
+  cityMapRegion: 'แผนที่ 3 มิติของระบบขนส่งสาธารณะ {city}',
   stationsInView: 'สถานีที่แสดงอยู่',
   trainNumber: 'ขบวน {number}',
   tripNumber: 'เที่ยว {number}',

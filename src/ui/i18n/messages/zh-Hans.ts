@@ -9,6 +9,7 @@ const zhHans: Catalog = {
   compass: '将方位重置为北',
   japanTime: '日本时间',
   mapRegion: '东京公共交通3D地图',
+  cityMapRegion: '{city}公共交通3D地图',
   stationsInView: '视图中的车站',
   trainNumber: '车次 {number}',
   tripNumber: '班次 {number}',

@@ -9,6 +9,7 @@ const zhHant: Catalog = {
   compass: '將方位重設為北',
   japanTime: '日本時間',
   mapRegion: '東京公共交通3D地圖',
+  cityMapRegion: '{city}公共交通3D地圖',
   stationsInView: '視圖中的車站',
   trainNumber: '車次 {number}',
   tripNumber: '班次 {number}',
