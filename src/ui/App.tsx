@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ComponentType } from 'react';
 import type { RenderStats } from '../render-stats.ts';
-import type { AppStore } from '../store.ts';
+import type { AppState, AppStore } from '../store.ts';
 import { AppInfo } from './AppInfo.tsx';
 import { Clock } from './Clock.tsx';
 import { InterfaceIntl } from './i18n/part-intl.tsx';
@@ -60,13 +60,23 @@ function GtfsPanelsSlot() {
   return <Loaded when={shown} part={GtfsPanels} />;
 }
 
-/** The train's popup and tracking panel; components of their own, so that pointing at trains re-renders only them. */
-function TrainPopupSlot() {
-  return <Loaded when={useAppStore((s) => s.hover?.kind === 'train')} part={TrainPopup} />;
+/**
+ * A part loaded on demand and shown while `shown` holds of the store: a component of its own, so that pointing at a
+ * train or a station, or selecting one, re-renders only it (not the shell and the map under it).
+ */
+function Slot({ shown, part }: { shown: (s: AppState) => boolean; part: ComponentType }) {
+  return <Loaded when={useAppStore(shown)} part={part} />;
 }
-function TrackingPanelSlot() {
-  return <Loaded when={useAppStore((s) => s.selection?.kind === 'train')} part={TrackingPanel} />;
-}
+
+const hovering = (kind: NonNullable<AppState['hover']>['kind']) => (s: AppState) => s.hover?.kind === kind;
+const selecting = (kind: NonNullable<AppState['selection']>['kind']) => (s: AppState) => s.selection?.kind === kind;
+const trainHovered = hovering('train');
+const stationHovered = hovering('station');
+const flightHovered = hovering('flight');
+const trainSelected = selecting('train');
+const stationSelected = selecting('station');
+const flightSelected = selecting('flight');
+const routeSearching = (s: AppState) => s.searchMode !== 'none';
 
 /** A part of the interface whose code loads on demand, shown `when` (nothing while its code loads). */
 function Loaded({ when, part: Part }: { when: boolean; part: ComponentType }) {
@@ -90,12 +100,6 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
   const lang = useAppStore((s) => s.lang);
   const theme = useAppStore((s) => s.theme);
   const viewMode = useAppStore((s) => s.viewMode);
-  // Each a boolean of its own: the shell (and the map under it) renders again only when one of them changes.
-  const stationSelected = useAppStore((s) => s.selection?.kind === 'station');
-  const flightTracked = useAppStore((s) => s.selection?.kind === 'flight');
-  const stationPopup = useAppStore((s) => s.hover?.kind === 'station');
-  const flightPopup = useAppStore((s) => s.hover?.kind === 'flight');
-  const routeSearching = useAppStore((s) => s.searchMode !== 'none');
   const store = useStoreApi();
   const root = useRef<HTMLDivElement>(null);
   useFocusReturn(root);
@@ -126,14 +130,14 @@ function Shell({ basemap, controls, stats, apiOverlay }: Omit<AppProps, 'store'>
         <ShareButton />
         <MapView basemap={basemap} stats={stats} />
         {apiOverlay && <div className="tt-api-host" ref={(host) => void (host && host.appendChild(apiOverlay))} />}
-        <TrainPopupSlot />
-        <Loaded when={stationPopup} part={StationPopup} />
-        <Loaded when={flightPopup} part={FlightPopup} />
-        <TrackingPanelSlot />
-        <Loaded when={flightTracked} part={FlightPanel} />
-        <Loaded when={stationSelected} part={StationPanel} />
+        <Slot shown={trainHovered} part={TrainPopup} />
+        <Slot shown={stationHovered} part={StationPopup} />
+        <Slot shown={flightHovered} part={FlightPopup} />
+        <Slot shown={trainSelected} part={TrackingPanel} />
+        <Slot shown={flightSelected} part={FlightPanel} />
+        <Slot shown={stationSelected} part={StationPanel} />
         <GtfsPanelsSlot />
-        <Loaded when={routeSearching} part={RoutePanels} />
+        <Slot shown={routeSearching} part={RoutePanels} />
         <StatusOverlay />
         <StationsInView />
       </div>
