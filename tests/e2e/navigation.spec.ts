@@ -8,7 +8,7 @@
  * to settle before the next input (a key pressed during a transition is
  * computed from the view before the transition and is lost — see the report).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import {
   currentHash,
   DEFAULT_CAMERA,
@@ -24,9 +24,28 @@ import {
   TOKYO_STATION,
   waitForCameraToSettle,
 } from './support/map-page.ts';
+import { VIEWPORT } from '../support/chromium.ts';
 
 /** These tests read the camera, the hash and the names listed, never the base map's pixels: they go on while it loads. */
 const NO_BASEMAP = { basemap: false };
+
+/** The test that finds the page as it opened. */
+const FIRST_ON_PAGE = 'the map can be reached with the Tab key and then moved with the keyboard';
+
+/**
+ * Brings a page back to how it opened: the default camera (and its hash, which follows within 300 ms), nothing
+ * selected, nothing focused, the mouse over the clock (not the map, where it could point at a station).
+ */
+async function resetView(page: Page): Promise<void> {
+  await page.mouse.move(60, 40);
+  await page.evaluate(({ lng, lat, zoom, bearing, pitch }) => {
+    window.map.setSelection(null);
+    window.map.jumpTo({ center: [lng, lat], zoom, bearing, pitch });
+    (document.activeElement as HTMLElement | null)?.blur();
+  }, DEFAULT_CAMERA);
+  await waitForCameraToSettle(page);
+  await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe(DEFAULT_HASH);
+}
 
 /** Drags on the map with the mouse from one point to another in `steps` moves. */
 async function drag(page: Page, from: [number, number], to: [number, number], button: 'left' | 'right' = 'left', steps = 10): Promise<void> {
@@ -47,118 +66,161 @@ test('the camera is read from the URL hash at start', async ({ page }) => {
   expect(await currentHash(page)).toBe('#15.5/35.6895/139.7006/30/45');
 });
 
-test('dragging the map pans it and rewrites the hash', async ({ page }, testInfo) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  expect(await currentHash(page)).toBe(DEFAULT_HASH);
-  // Grab the map on Tokyo Station's row of pixels and drag it 200 px to the left.
-  const before = await project(page, TOKYO_STATION);
-  await drag(page, [before.x + 100, before.y], [before.x - 100, before.y]);
-  // Dragging to the left moves the view east; the hash follows (throttled to 300 ms).
-  await expect.poll(() => currentHash(page), { timeout: 30_000 }).not.toBe(DEFAULT_HASH);
-  await waitForCameraToSettle(page);
-  await expect.poll(async () => parseAppHash(await currentHash(page)).lng, { timeout: 10_000 }).toBeCloseTo((await getCamera(page)).lng, 4);
-  const camera = await getCamera(page);
-  expect(camera.lng).toBeGreaterThan(DEFAULT_CAMERA.lng + 0.002);
-  expect(camera.zoom).toBeCloseTo(14, 6);
-  const hash = parseAppHash(await currentHash(page));
-  expect(hash.lat).toBeCloseTo(camera.lat, 4);
-  expect(hash.zoom).toBeCloseTo(14, 6);
-  // Tokyo Station moved with the mouse, less the few pixels the pointer travels before a drag is recognised.
-  const after = await project(page, TOKYO_STATION);
-  testInfo.annotations.push({ type: 'drag', description: `Tokyo Station moved ${(after.x - before.x).toFixed(1)}, ${(after.y - before.y).toFixed(1)} px` });
-  expect(after.x - before.x).toBeLessThan(-140);
-  expect(after.x - before.x).toBeGreaterThan(-230);
-  expect(Math.abs(after.y - before.y)).toBeLessThan(20);
-});
+/**
+ * These run one after another on one page at the default camera (opening the map takes seconds under software WebGL).
+ * The first finds the map with the Tab key, as on a fresh page; each one after starts from the default camera and
+ * hash, nothing selected, no element focused and the mouse off the map ({@link resetView}).
+ */
+test.describe.serial('at the default camera, on one page', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000);
+    page = await browser.newPage({ viewport: VIEWPORT, serviceWorkers: 'block' });
+    await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
+  });
+  test.afterAll(async () => {
+    await page.close();
+  });
+  test.beforeEach(async ({}, testInfo) => {
+    if (testInfo.title !== FIRST_ON_PAGE) await resetView(page);
+  });
 
-test('jumpTo moves the camera; getters, project() and the hash follow', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  const events: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && events.push(m.text()));
-  await page.evaluate(([lng, lat]) => void window.map.jumpTo({ center: [lng, lat], zoom: 15.5, bearing: 20, pitch: 30 }), SHINJUKU_STATION);
-  const camera = await getCamera(page);
-  expect(camera).toEqual({ lng: SHINJUKU_STATION[0], lat: SHINJUKU_STATION[1], zoom: 15.5, bearing: 20, pitch: 30 });
-  const centre = await project(page, SHINJUKU_STATION);
-  expect(centre.x).toBeCloseTo(640, 0);
-  expect(centre.y).toBeCloseTo(360, 0);
-  await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe('#15.5/35.6896/139.7006/20/30');
-  await expect.poll(() => stationsInView(page), { timeout: 60_000 }).toContain('Shinjuku');
-  expect(events).toEqual([]);
-});
+  test('the map can be reached with the Tab key and then moved with the keyboard', async () => {
+    // The controls come first (the clock's playback buttons, then the column on the right), the map after them.
+    let presses = 0;
+    while (!(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))) && presses < 25) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(presses, 'Tab presses to reach the map').toBeGreaterThan(10);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);
+    const start = await getCamera(page);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await getCamera(page)).lat, { timeout: 30_000 }).toBeLessThan(start.lat - 0.001);
+  });
 
-test('the zoom buttons zoom in and out by one level', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(15, 6);
-  await waitForCameraToSettle(page);
-  await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe('#15/35.6814/139.767/0/60');
-  await page.getByRole('button', { name: 'Zoom out' }).click();
-  await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(14, 6);
-  await waitForCameraToSettle(page);
-  const camera = await getCamera(page);
-  // Zooming keeps the centre.
-  expect(camera.lng).toBeCloseTo(DEFAULT_CAMERA.lng, 6);
-  expect(camera.lat).toBeCloseTo(DEFAULT_CAMERA.lat, 6);
-});
+  test('dragging the map pans it and rewrites the hash', async ({}, testInfo) => {
+    expect(await currentHash(page)).toBe(DEFAULT_HASH);
+    // Grab the map on Tokyo Station's row of pixels and drag it 200 px to the left.
+    const before = await project(page, TOKYO_STATION);
+    await drag(page, [before.x + 100, before.y], [before.x - 100, before.y]);
+    // Dragging to the left moves the view east; the hash follows (throttled to 300 ms).
+    await expect.poll(() => currentHash(page), { timeout: 30_000 }).not.toBe(DEFAULT_HASH);
+    await waitForCameraToSettle(page);
+    await expect.poll(async () => parseAppHash(await currentHash(page)).lng, { timeout: 10_000 }).toBeCloseTo((await getCamera(page)).lng, 4);
+    const camera = await getCamera(page);
+    expect(camera.lng).toBeGreaterThan(DEFAULT_CAMERA.lng + 0.002);
+    expect(camera.zoom).toBeCloseTo(14, 6);
+    const hash = parseAppHash(await currentHash(page));
+    expect(hash.lat).toBeCloseTo(camera.lat, 4);
+    expect(hash.zoom).toBeCloseTo(14, 6);
+    // Tokyo Station moved with the mouse, less the few pixels the pointer travels before a drag is recognised.
+    const after = await project(page, TOKYO_STATION);
+    testInfo.annotations.push({ type: 'drag', description: `Tokyo Station moved ${(after.x - before.x).toFixed(1)}, ${(after.y - before.y).toFixed(1)} px` });
+    expect(after.x - before.x).toBeLessThan(-140);
+    expect(after.x - before.x).toBeGreaterThan(-230);
+    expect(Math.abs(after.y - before.y)).toBeLessThan(20);
+  });
 
-test('the compass shows the bearing and resets it to north, keeping the pitch', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  const compass = page.getByRole('button', { name: 'Reset bearing to north' });
-  const needle = compass.locator('svg');
-  await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
-  await page.evaluate(() => void window.map.jumpTo({ bearing: 45, pitch: 50 }));
-  await expect(needle).toHaveAttribute('style', /rotate\(-45deg\)/);
-  await waitForCameraToSettle(page);
-  await compass.click();
-  await expect.poll(async () => (await getCamera(page)).bearing, { timeout: 30_000 }).toBeCloseTo(0, 6);
-  await waitForCameraToSettle(page);
-  expect((await getCamera(page)).pitch).toBeCloseTo(50, 6);
-  await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
-});
+  test('jumpTo moves the camera; getters, project() and the hash follow', async () => {
+    const events: string[] = [];
+    const onConsole = (m: ConsoleMessage) => void (m.type() === 'error' && events.push(m.text()));
+    page.on('console', onConsole);
+    await page.evaluate(([lng, lat]) => void window.map.jumpTo({ center: [lng, lat], zoom: 15.5, bearing: 20, pitch: 30 }), SHINJUKU_STATION);
+    const camera = await getCamera(page);
+    expect(camera).toEqual({ lng: SHINJUKU_STATION[0], lat: SHINJUKU_STATION[1], zoom: 15.5, bearing: 20, pitch: 30 });
+    const centre = await project(page, SHINJUKU_STATION);
+    expect(centre.x).toBeCloseTo(640, 0);
+    expect(centre.y).toBeCloseTo(360, 0);
+    await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe('#15.5/35.6896/139.7006/20/30');
+    await expect.poll(() => stationsInView(page), { timeout: 60_000 }).toContain('Shinjuku');
+    page.off('console', onConsole);
+    expect(events).toEqual([]);
+  });
 
-test('the keyboard pans and zooms the focused map', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  // Clicking the map focuses it (deck.gl's event root has tabindex 0).
-  await page.mouse.click(900, 600);
-  expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);
-  await waitForCameraToSettle(page);
-  const start = await getCamera(page);
+  test('jumpTo back to where the camera was sent before moves it there, also during a transition', async () => {
+    // deck.gl keeps a camera it is given when it equals the one it was given before; the map was opened at this one.
+    await page.mouse.click(900, 600); // focus the map
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await getCamera(page)).lat, { timeout: 30_000 }).toBeLessThan(DEFAULT_CAMERA.lat - 0.001);
+    await waitForCameraToSettle(page);
+    const jumpHome = () => page.evaluate(({ lng, lat }) => void window.map.jumpTo({ center: [lng, lat] }), DEFAULT_CAMERA);
+    await jumpHome();
+    await waitForCameraToSettle(page);
+    expect((await getCamera(page)).lat).toBeCloseTo(DEFAULT_CAMERA.lat, 9);
+    // A drag goes on from there, not from where the key left the camera.
+    const before = await project(page, TOKYO_STATION);
+    await drag(page, [before.x + 100, before.y], [before.x - 100, before.y]);
+    await waitForCameraToSettle(page);
+    const after = await project(page, TOKYO_STATION);
+    expect(Math.abs(after.y - before.y), 'vertical move of a horizontal drag').toBeLessThan(2);
+    expect((await getCamera(page)).lat).toBeCloseTo(DEFAULT_CAMERA.lat, 6);
+    // A jump while the keyboard's transition runs stops it where the jump went.
+    await jumpHome();
+    await waitForCameraToSettle(page);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await getCamera(page)).lat, { timeout: 30_000 }).toBeLessThan(DEFAULT_CAMERA.lat - 0.0001);
+    await jumpHome();
+    await waitForCameraToSettle(page);
+    expect((await getCamera(page)).lat).toBeCloseTo(DEFAULT_CAMERA.lat, 9);
+  });
 
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => (await getCamera(page)).lng, { timeout: 30_000 }).toBeGreaterThan(start.lng + 0.001);
-  await waitForCameraToSettle(page);
-  const panned = await getCamera(page);
-  expect(panned.lat).toBeCloseTo(start.lat, 6);
-  expect(panned.zoom).toBeCloseTo(start.zoom, 6);
+  test('the zoom buttons zoom in and out by one level', async () => {
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(15, 6);
+    await waitForCameraToSettle(page);
+    await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe('#15/35.6814/139.767/0/60');
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(14, 6);
+    await waitForCameraToSettle(page);
+    const camera = await getCamera(page);
+    // Zooming keeps the centre.
+    expect(camera.lng).toBeCloseTo(DEFAULT_CAMERA.lng, 6);
+    expect(camera.lat).toBeCloseTo(DEFAULT_CAMERA.lat, 6);
+  });
 
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => (await getCamera(page)).lng, { timeout: 30_000 }).toBeGreaterThan(panned.lng + 0.001);
-  await waitForCameraToSettle(page);
+  test('the compass shows the bearing and resets it to north, keeping the pitch', async () => {
+    const compass = page.getByRole('button', { name: 'Reset bearing to north' });
+    const needle = compass.locator('svg');
+    await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
+    await page.evaluate(() => void window.map.jumpTo({ bearing: 45, pitch: 50 }));
+    await expect(needle).toHaveAttribute('style', /rotate\(-45deg\)/);
+    await waitForCameraToSettle(page);
+    await compass.click();
+    await expect.poll(async () => (await getCamera(page)).bearing, { timeout: 30_000 }).toBeCloseTo(0, 6);
+    await waitForCameraToSettle(page);
+    expect((await getCamera(page)).pitch).toBeCloseTo(50, 6);
+    await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
+  });
 
-  await page.keyboard.press('+');
-  await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeGreaterThan(start.zoom + 0.5);
-  await waitForCameraToSettle(page);
+  test('the keyboard pans and zooms the focused map', async () => {
+    // Clicking the map focuses it (deck.gl's event root has tabindex 0).
+    await page.mouse.click(900, 600);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);
+    await waitForCameraToSettle(page);
+    const start = await getCamera(page);
 
-  await page.keyboard.press('-');
-  await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(start.zoom, 6);
-  await waitForCameraToSettle(page);
-  // The hash follows keyboard moves too.
-  await expect.poll(async () => parseAppHash(await currentHash(page)).lng, { timeout: 10_000 }).toBeCloseTo((await getCamera(page)).lng, 4);
-});
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await getCamera(page)).lng, { timeout: 30_000 }).toBeGreaterThan(start.lng + 0.001);
+    await waitForCameraToSettle(page);
+    const panned = await getCamera(page);
+    expect(panned.lat).toBeCloseTo(start.lat, 6);
+    expect(panned.zoom).toBeCloseTo(start.zoom, 6);
 
-test('the map can be reached with the Tab key and then moved with the keyboard', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  // The controls come first (the clock's playback buttons, then the column on the right), the map after them.
-  let presses = 0;
-  while (!(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))) && presses < 25) {
-    await page.keyboard.press('Tab');
-    presses++;
-  }
-  expect(presses, 'Tab presses to reach the map').toBeGreaterThan(10);
-  expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);
-  const start = await getCamera(page);
-  await page.keyboard.press('ArrowDown');
-  await expect.poll(async () => (await getCamera(page)).lat, { timeout: 30_000 }).toBeLessThan(start.lat - 0.001);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await getCamera(page)).lng, { timeout: 30_000 }).toBeGreaterThan(panned.lng + 0.001);
+    await waitForCameraToSettle(page);
+
+    await page.keyboard.press('+');
+    await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeGreaterThan(start.zoom + 0.5);
+    await waitForCameraToSettle(page);
+
+    await page.keyboard.press('-');
+    await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(start.zoom, 6);
+    await waitForCameraToSettle(page);
+    // The hash follows keyboard moves too.
+    await expect.poll(async () => parseAppHash(await currentHash(page)).lng, { timeout: 10_000 }).toBeCloseTo((await getCamera(page)).lng, 4);
+  });
 });
 
 test.describe('at a small viewport', () => {

@@ -57,9 +57,10 @@ export interface MapCamera {
 
 /**
  * deck.gl owns the camera (uncontrolled), so moving the map never re-renders React. The camera object deck.gl was
- * last given lives in a ref: camera requests (API, buttons) replace it and re-render; a tracking controller sets a
- * copy every frame through `deck.setProps` and updates the ref's object to the same values, so React renders of
- * DeckGL hand deck.gl an equal camera and never snap it back. The store's `viewState` follows the camera.
+ * last given lives in a ref, and follows the camera as deck.gl reports it: camera requests (API, buttons) replace it
+ * and re-render; a tracking controller sets a copy every frame through `deck.setProps` and updates the ref's object
+ * to the same values, so React renders of DeckGL hand deck.gl an equal camera and never snap it back. The store's
+ * `viewState` follows the camera.
  */
 export function useMapCamera(store: AppStore, deckRef: RefObject<DeckGLRef | null>): MapCamera {
   const camera = useRef<DeckViewState>(toDeckViewState(store.getState().viewState));
@@ -89,6 +90,10 @@ export function useMapCamera(store: AppStore, deckRef: RefObject<DeckGLRef | nul
   const onViewStateChange = useCallback(
     ({ viewState }: { viewState: MapViewState }) => {
       const { longitude, latitude, zoom, bearing = 0, pitch = 0 } = viewState;
+      // deck.gl takes a camera it is given only when it differs from the one it was given before (compared by value):
+      // that one follows the camera, so that a request for where the camera was last sent (the same jumpTo twice, with
+      // a drag or a key press between them) still moves it, and a jump during a transition stops it.
+      Object.assign(camera.current, { longitude, latitude, zoom, bearing, pitch });
       store.getState().setViewState({ longitude, latitude, zoom, bearing, pitch });
     },
     [store],
