@@ -154,6 +154,9 @@ test('the tracking panel is compact and the tracked train is framed above it, wh
   await expect(page.getByTestId('timetable'), 'a laptop window shows the timetable').toBeVisible();
   const box = (await panel.boundingBox())!;
   expect(box.height / 720, `the panel's share of the height (${box.height} px)`).toBeLessThan(0.36);
+  // Each viewpoint's centre is compared with the base map's, which loads after the trains are drawn (on a busy
+  // machine, after the first viewpoint is reached too).
+  await page.waitForFunction(() => window.map.getMapLibreMap() !== null, null, { timeout: 120_000 });
   for (const mode of ['back', 'topback', 'bird', 'helicopter', 'position'] as const) {
     await page.evaluate((m) => void window.map.setTrackingMode(m), mode);
     if (mode !== 'position') await expect.poll(async () => Math.abs((await getCamera(page)).zoom - { back: 17.6, topback: 16.4, bird: 14.6, helicopter: 16 }[mode]), { message: `${mode}: the camera reaches the viewpoint`, timeout: 60_000 }).toBeLessThan(0.05);
