@@ -8,7 +8,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { registerPmtilesProtocol } from '../basemap/protocol.ts';
 import { RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY } from '../basemap/style.ts';
-import { BASEMAP_SOURCE_MAX_ZOOM } from '../basemap/style-constants.ts';
 import { cappedPixelRatio } from '../data/pixel-ratio.ts';
 import { HorizonClipEffect } from '../layers/horizon-clip.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
@@ -54,14 +53,12 @@ export const MAP_VIEW = new DeckMapView({ id: 'map', farZMultiplier: 3 });
 /** The effects of every canvas: nothing drawn beyond the base map's horizon (see `horizon-clip.ts`). */
 export const MAP_EFFECTS = [new HorizonClipEffect()];
 
-/**
- * Beyond a source's maxzoom, MapLibre 6 by default cuts each deepest tile into the tiles of the next four zooms: at the
- * default view (z14) every z13 tile of the base map was fetched, unzipped, parsed, sliced and encoded again four times,
- * once per z14 quarter (27 tile loads instead of 10). Overscaling the whole range above the source's maxzoom (MapLibre's
- * maximum zoom, 22, less this) draws each z13 tile once per zoom, as MapLibre 5 did; the map looks the same.
+/*
+ * The base map keeps MapLibre 6's `zoomLevelsToOverscale` (4): above the archive's z13 it cuts each tile into the
+ * quarters in view, and the default view loads 27 quarters of 10 tiles. Overscaling whole tiles instead (22 − 13)
+ * loads 10, but drew the network's first frame 0.6 s later in `npm run bench -- --only load` (29 Nov 2026): whole
+ * tiles bring more of the base map to the main thread at once.
  */
-const BASEMAP_OVERSCALE_LEVELS = 22 - BASEMAP_SOURCE_MAX_ZOOM;
-
 const onBasemapIdle = () => {
   if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
 };
@@ -124,7 +121,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         useDevicePixels={pixelRatio ?? true}
         eventRecognizerOptions={EVENT_RECOGNIZERS}
       >
-        <StackedBaseMap ref={setBasemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} zoomLevelsToOverscale={BASEMAP_OVERSCALE_LEVELS} pixelRatio={pixelRatio} attributionControl={{ compact: true }} />
+        <StackedBaseMap ref={setBasemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} pixelRatio={pixelRatio} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
     </>

@@ -19,10 +19,6 @@ declare global {
 test('loads from the local server with no console errors, no foreign requests, fires load and draws the default view', async ({ page, baseURL }, testInfo) => {
   const log = collectConsole(page);
   const requests = recordRequests(page);
-  const basemapRanges: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/basemap/tokyo.pmtiles')) basemapRanges.push(request.headers()['range'] ?? 'whole file');
-  });
   // Listen to the map from the moment src/main.ts assigns window.map, before
   // 'load' can fire. (An 'error' listener also keeps errors off the console,
   // so errors are recorded here and asserted below.)
@@ -94,13 +90,6 @@ test('loads from the local server with no console errors, no foreign requests, f
     expect(paths.some((p) => /^\/data\/network\.[0-9a-f]+\.bin$/.test(p))).toBe(true);
     expect(paths).toContain('/basemap/tokyo.pmtiles');
     expect(paths.some((p) => p.startsWith('/basemap/fonts/'))).toBe(true);
-  });
-
-  await test.step('the base map read each of its tiles once (z13 tiles are overscaled, not cut into quarters)', async () => {
-    const tiles = basemapRanges.filter((range) => range !== 'bytes=0-16383'); // the archive's header and directory
-    expect(tiles.length, 'tiles read').toBeGreaterThan(3);
-    const repeated = tiles.filter((range, i) => tiles.indexOf(range) !== i);
-    expect(repeated, `ranges read more than once, of ${tiles.length}`).toEqual([]);
   });
 
   await test.step('nothing was logged as an error', async () => {
