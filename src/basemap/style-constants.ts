@@ -8,7 +8,12 @@
 /** Id of the vector source in every style this module creates. */
 export const BASEMAP_SOURCE_ID = 'openmaptiles';
 
-/** Highest zoom stored in tokyo.pmtiles; MapLibre overzooms the z13 tiles beyond it. */
+/**
+ * Highest zoom stored in tokyo.pmtiles. Beyond it MapLibre 6 cuts each z13 tile into the tiles in view of the next
+ * four zooms (its `zoomLevelsToOverscale` default, kept): the default view (z14) loads 27 quarters of 10 tiles.
+ * Overscaling whole tiles instead loaded 10, but drew the network's first frame 0.6 s later in
+ * `npm run bench -- --only load` (29 Nov 2026): whole tiles bring more of the base map to the main thread at once.
+ */
 export const BASEMAP_SOURCE_MAX_ZOOM = 13;
 
 /** Attribution required by the tiles' licence (HTML, as MapLibre shows it): each name links to its source's terms. */

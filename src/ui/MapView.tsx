@@ -53,12 +53,6 @@ export const MAP_VIEW = new DeckMapView({ id: 'map', farZMultiplier: 3 });
 /** The effects of every canvas: nothing drawn beyond the base map's horizon (see `horizon-clip.ts`). */
 export const MAP_EFFECTS = [new HorizonClipEffect()];
 
-/*
- * The base map keeps MapLibre 6's `zoomLevelsToOverscale` (4): above the archive's z13 it cuts each tile into the
- * quarters in view, and the default view loads 27 quarters of 10 tiles. Overscaling whole tiles instead (22 − 13)
- * loads 10, but drew the network's first frame 0.6 s later in `npm run bench -- --only load` (29 Nov 2026): whole
- * tiles bring more of the base map to the main thread at once.
- */
 const onBasemapIdle = () => {
   if (!performance.getEntriesByName(PERFORMANCE_MARKS.basemapIdle).length) performance.mark(PERFORMANCE_MARKS.basemapIdle);
 };
