@@ -7,6 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, rectAround, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const ORANGE = hex('#e8710a');
 

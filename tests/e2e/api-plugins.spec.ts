@@ -6,6 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { attachPng, screenshotImage, type RgbaImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const log = (page: Page) => page.evaluate(() => (window as unknown as { pluginLog: string[] }).pluginLog.splice(0));
 /** The map, once what changed is drawn. */

@@ -7,6 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectCamera, getCamera, NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { attachPng } from './support/pixels.ts';
 import { waitForFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** These tests read events, the camera and elements over the map, never the base map's pixels: they go on while it loads. */
 const NO_BASEMAP = { basemap: false };

@@ -8,6 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MapOptions, Map as TransitMap } from '../../src/index.ts';
 import { NO_TRAINS, openMap } from './support/map-page.ts';
 import { startWeatherServer } from '../support/weather-server.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const enc = encodeURIComponent;
 

@@ -4,6 +4,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { openMap } from './support/map-page.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 

@@ -10,6 +10,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForCameraToSettle, waitForNetwork, type MapReadiness } from './support/map-page.ts';
 import { waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, screenshotImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** Tuesday 24 Nov 2026, 08:00 in Tokyo: the morning peak, in playback from there. */
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
@@ -50,6 +54,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000); // opening the map and waiting for the morning's trains: up to 2 min on a loaded machine
     page = await browser.newPage();
+    await serveEmptyBasemap(page);
     await open(page);
     await waitForTrains(page);
   });

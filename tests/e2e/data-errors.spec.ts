@@ -7,6 +7,10 @@ import { expect, test } from '@playwright/test';
 import { collectConsole } from './support/page-log.ts';
 import { getCamera, NO_TRAINS, openMap, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 test('dataUrl "/nonexistent/": error event with the URL and HTTP 404, error panel, the rest of the page keeps working', async ({ page, baseURL }, testInfo) => {
   const log = collectConsole(page);

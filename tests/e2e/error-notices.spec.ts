@@ -10,6 +10,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForTrainFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const enc = encodeURIComponent;
 /** A weekday morning in Tokyo: trains run whatever the hour the test runs at. */

@@ -30,6 +30,10 @@ import { busyHourFlights, joinFixtures, startFlightServer, unusualFlights, UNUSU
 import { attachPng, brightness, diffMask, maskOverlay, screenshotImage, stillScreenshot, type RgbaImage } from './support/pixels.ts';
 import { showsWithinFrames, waitForFrames } from './support/waits.ts';
 import { trainsRunInTokyoNow } from './support/tokyo-hours.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const KEY = 'e2eflightkey';
 /** Haneda Airport, between its runways. */
@@ -235,6 +239,7 @@ test.describe.serial('airplanes on one page', () => {
       } else clearInterval(renew);
     }, 500);
     page = await browser.newPage();
+    await serveEmptyBasemap(page);
     await page.goto('/?lang=en&theme=light');
     await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
     const options = {

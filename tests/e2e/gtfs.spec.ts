@@ -30,6 +30,10 @@ import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../suppo
 import { waitForCameraToSettle } from './support/map-page.ts';
 import { showsWithinFrames, waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, diffMask, maskOverlay, screenshotImage, type Rect } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** Halifax's extent (stops and shapes of the feed). */
 const HALIFAX = { west: -63.859732, south: 44.564529, east: -63.282006, north: 44.888489 };

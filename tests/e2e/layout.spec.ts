@@ -10,6 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { getCamera, waitForNetwork } from './support/map-page.ts';
 import { waitForCameraToSettle, waitForFrames, waitForTrainFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const WEDNESDAY_MORNING = `time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}`;
 const SHINJUKU = 'odpt.Station:JR-East.Yamanote.Shinjuku';

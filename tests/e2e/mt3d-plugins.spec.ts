@@ -11,6 +11,10 @@ import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/mt3d');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };

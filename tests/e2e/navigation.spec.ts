@@ -25,6 +25,10 @@ import {
   waitForCameraToSettle,
 } from './support/map-page.ts';
 import { VIEWPORT } from '../support/chromium.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** These tests read the camera, the hash and the names listed, never the base map's pixels: they go on while it loads. */
 const NO_BASEMAP = { basemap: false };
@@ -74,6 +78,7 @@ test.describe.serial('at the default camera, on one page', () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000);
     page = await browser.newPage({ viewport: VIEWPORT, serviceWorkers: 'block' });
+    await serveEmptyBasemap(page);
     await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
   });
   test.afterAll(async () => {

@@ -14,6 +14,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NO_TRAINS } from './support/map-page.ts';
 import { collectConsole, type PageLog } from './support/page-log.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 test.use({ locale: 'ja-JP' });
 

@@ -20,6 +20,10 @@ import { TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { waitForFrames, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { trainsRunInTokyoNow } from './support/tokyo-hours.ts';
 import { startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** Tachikawa: 34 km west of Tokyo Station, dry (the storm ends 12 km from Tokyo Station). */
 const TACHIKAWA: [number, number] = [139.4137, 35.6977];
@@ -105,6 +109,7 @@ test.describe.serial('rain on one page', () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000); // the map opened twice (the page's, then one reading the local radar)
     page = await browser.newPage();
+    await serveEmptyBasemap(page);
     await openRainMap(page, { catalogueUrl: server.catalogueUrl, intervalMs: INTERVAL_MS });
   });
   test.afterAll(async () => {

@@ -7,6 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pageResources, trackWebglContexts } from './support/page-resources.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 type ExampleWindow = { map: { getLanguage(): string; getZoom(): number; hasDarkBackground(): boolean; getViewMode(): string } | null; loads?: number };
 

@@ -55,6 +55,10 @@ import { waitForCameraToSettle } from './support/map-page.ts';
 import { installTestClock, type TestClock } from './support/test-clock.ts';
 import { showsWithinFrames, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, crop, diffMask, maskOverlay, screenshotImage, type RgbaImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /** Fake consumer keys (digits and lowercase letters, as the `secrets` option requires). */
 const KEYS = { odpt: 'e2eodptkey1', challenge2025: 'e2echallengekey2' } as const;

@@ -12,6 +12,10 @@ import { loadRealData } from '../unit/fixtures/real-data.ts';
 import { waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, screenshotImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
 const SHINJUKU = 'JR-East.Yamanote.Shinjuku';

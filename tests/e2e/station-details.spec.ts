@@ -13,6 +13,10 @@ import { waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage } from './support/pixels.ts';
 import { stationOnScreen } from './support/stations.ts';
 import { resolvePaths } from '../../scripts/config.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const NIGHT = `time=${encodeURIComponent('2026-11-25T02:00:00+09:00')}`;
 /** Marker colours of ExitMarkerLayer (open, closed). */

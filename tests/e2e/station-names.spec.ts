@@ -14,6 +14,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { NO_TRAINS, openMap, project, stationsInView, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng, countHaloedInk, crop, diffMask, maskOverlay, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
 import { waitForStillView } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 /**
  * The tests only read the map, but the zoom test (which moves the camera) and the close-in one (which jumps to zoom
@@ -26,8 +30,10 @@ let ja: Page;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(360_000); // two maps opened, each until its base map is drawn: 3 min on a loaded machine
   en = await browser.newPage();
+  await serveEmptyBasemap(en);
   await openMap(en, `?lang=en&theme=light&${NO_TRAINS}`);
   ja = await browser.newPage();
+  await serveEmptyBasemap(ja);
   await openMap(ja, `?lang=ja&theme=light&${NO_TRAINS}`);
 });
 test.afterAll(async () => {

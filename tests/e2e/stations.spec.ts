@@ -11,6 +11,10 @@ import { attachPng, countColor, rectAround, screenshotImage } from './support/pi
 import { anchorPosition, buildStationGeometry } from '../../src/layers/station-geometry.ts';
 import { trackStyle } from '../../src/ui/track-style.ts';
 import { loadRealData } from '../unit/fixtures/real-data.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
 /** The highlight ring of the selected station (SELECTED_STATION_COLOR in MapView). */

@@ -15,6 +15,10 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { getCamera, NO_TRAINS, project, waitForNetwork, type Camera } from './support/map-page.ts';
 import { stationOnScreen } from './support/stations.ts';
 import { waitForCameraToSettle, waitForFrames, waitForTrainFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 

@@ -8,6 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project } from './support/map-page.ts';
 import { showsWithinFrames, waitForBasemapIdle, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, maskOverlay, meanBrightness, screenshotImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
+
+// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const MORNING = `time=${encodeURIComponent('2026-11-24T08:00:00+09:00')}`;
 /** A Yamanote inner-loop train that runs Osaki 07:05 → Osaki 08:12 that morning. */
