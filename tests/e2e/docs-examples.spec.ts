@@ -26,6 +26,7 @@ import {
   type DocExample,
 } from './support/doc-examples.ts';
 import { waitForStillView } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 import { countColor, hex, rectAround, screenshotImage, type RgbaImage } from './support/pixels.ts';
 import { sharedDataDir } from '../support/gtfs-server.ts';
 import { startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
@@ -246,6 +247,8 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
       await context.route((url) => url.href.startsWith(prefix), serveHandler(target, prefix, origin));
     }
   }
+  // A map load's CPU is mostly the base map's: only the blocks whose checks read it are served the real one.
+  if (!group.some((e) => e.checks.some((c) => c.key === 'basemap'))) await serveEmptyBasemap(context);
   const path = `/__doc-examples/${exampleName(group[0])}.html`;
   await context.route(`${origin}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: htmlPage(group[0]) }));
   const expectedErrors: string[] = [];
@@ -279,6 +282,7 @@ async function runGroup(page: Page, context: BrowserContext, group: DocExample[]
           case 'setup':
           case 'continues':
           case 'serve':
+          case 'basemap':
             break;
           case 'error':
             expectedErrors.push(value);

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { attachPng, screenshotImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 test('a plain page that imports /lib/index.js gets the full map, styled, on the served data', async ({ page }, testInfo) => {
   const failed: string[] = [];
@@ -27,6 +28,7 @@ test('a plain page that imports /lib/index.js gets the full map, styled, on the 
 });
 
 test('the modes example drives the map from its own buttons', async ({ page }, testInfo) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   await page.goto('/examples/modes.html');
   await page.waitForFunction(() => performance.getEntriesByName('tt:network-drawn').length > 0, null, { timeout: 180_000 });
   await expect(page.getByTestId('playback-controls')).toBeVisible();
@@ -39,6 +41,7 @@ test('the modes example drives the map from its own buttons', async ({ page }, t
 });
 
 test('<TransitMap> in a React app: props as options, listeners in on, the Map from onMap, removed on unmount', async ({ page }, testInfo) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/examples/react.html');
@@ -59,6 +62,7 @@ test('<TransitMap> in a React app: props as options, listeners in on, the Map fr
 });
 
 test('a worker script that cannot load fires one error event naming its URL', async ({ page }) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   // A page of our own beside the examples, whose map's train worker is answered with a 404.
   await page.route('**/examples/worker-error.html', (route) =>
     route.fulfill({

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openMap, waitForCameraToSettle } from './support/map-page.ts';
 import { meanBrightness, screenshotImage } from './support/pixels.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 const at = (hhmm: string) => `time=${encodeURIComponent(`2026-11-25T${hhmm}:00+09:00`)}`;
 
@@ -44,6 +45,7 @@ test('?theme=dark pins the dark look at noon', async ({ page }) => {
 });
 
 test('the light event fires when the light changes, with getLight()', async ({ page }) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   await openMap(page, `?lang=en&${at('12:00')}`);
   const noon = await lightOf(page);
   expect(noon.light.intensity).toBeGreaterThan(0.9);
@@ -59,6 +61,7 @@ test('the light event fires when the light changes, with getLight()', async ({ p
 });
 
 test('at 09:00 the sunny (east) sides of the cars are lighter than their west sides', async ({ page }, testInfo) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   // The app's clock reads `Date.now`: holding it holds the trains, so both sides seen are those of the same cars.
   await page.addInitScript(() => {
     const realNow = Date.now;

@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { NO_TRAINS, openMap, project, TOKYO_STATION } from './support/map-page.ts';
 import { attachPng, colorMask, countColor, findColor, hex, maskOverlay, meanBrightness, rectAround, screenshotImage } from './support/pixels.ts';
 import { waitForStillView, waitForTrainFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 const YAMANOTE = hex('#80C342');
 const CHUO_RAPID = hex('#F15A22');
@@ -97,6 +98,7 @@ function blendedEdgePixels(image: Awaited<ReturnType<typeof screenshotImage>>, a
 }
 
 test('lines keep their colours, side by side and antialiased, at zooms 9, 11, 14, 16 and 18', async ({ page }, testInfo) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   test.setTimeout(300_000); // five zooms, each waiting for the base map's tiles at that zoom
   await openMap(page, `?lang=en&theme=light&${NO_TRAINS}`, `#16/${CORRIDOR_CENTRE[1]}/${CORRIDOR_CENTRE[0]}/0/0`);
   const size = page.viewportSize()!;

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NO_TRAINS, openMap } from './support/map-page.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 const FONT_FILE = /noto-sans-(thai|devanagari)-[^/]*\.woff2/;
 
@@ -44,6 +45,7 @@ for (const { lang, family, font, other, sample } of [
   { lang: 'ne', family: 'Tokyo Transit Devanagari', font: 'Noto Sans Devanagari', other: 'thai', sample: /[\u0900-\u097f]/ },
 ]) {
   test(`${lang}: the interface is drawn with the shipped ${font}, and only its files are fetched`, async ({ page }) => {
+    await serveEmptyBasemap(page); // reads none of the base map
     const requests = fontRequests(page);
     await openMap(page, `?lang=${lang}&${NO_TRAINS}`, '', { basemap: false });
     await waitForFont(page, family);
@@ -61,6 +63,7 @@ for (const { lang, family, font, other, sample } of [
 }
 
 test('English loads no script font; switching to Thai loads it and the open panel redraws with it', async ({ page }) => {
+  await serveEmptyBasemap(page); // reads none of the base map
   const requests = fontRequests(page);
   await openMap(page, `?lang=en&${NO_TRAINS}`, '', { basemap: false });
   await page.getByTestId('app-info-button').click();

@@ -28,6 +28,7 @@ export const CHECK_KEYS = [
   'setup', // a JS expression that creates the map the block uses (`map`), for blocks that use one made as on the Map page
   'continues', // runs in the same page as the block before it, after that block's checks, with the same `map`
   'serve', // `URL prefix => /same-origin/prefix/ | shared:folder/ | json:<body>`: answers requests of the page's placeholder hosts
+  'basemap', // `drawn`: the checks read the base map, served as published; other blocks get an empty one (empty-basemap.ts)
   // What it must do.
   'returns', // `expression => JSON`: the expression, evaluated in the block's scope (awaited), comes to equal the JSON
   'text', // `selector => text`: an element shows the text
@@ -129,10 +130,11 @@ function parseMarker(example: DocExample, text: string) {
       continue;
     }
     if (key !== 'continues' && !value.trim()) example.problems.push(`"${key}" needs a value`);
+    if (key === 'basemap' && value.trim() !== 'drawn') example.problems.push(`"basemap" takes one value, drawn (not "${value.trim()}")`);
     example.checks.push({ key: key as CheckKey, value: value.trim() });
   }
   if (example.skip !== null && example.checks.length) example.problems.push('a skipped block has checks');
-  const verifies = example.checks.filter((c) => !['setup', 'continues', 'serve', 'click'].includes(c.key));
+  const verifies = example.checks.filter((c) => !['setup', 'continues', 'serve', 'basemap', 'click'].includes(c.key));
   if (example.skip === null && !verifies.length) example.problems.push('no check of what the block does (returns, text, element, pixels, draws, console, request)');
   if (example.skip === null && example.lang !== 'js' && example.lang !== 'javascript') example.problems.push(`a runnable block must be \`js\`, not \`${example.lang}\``);
 }

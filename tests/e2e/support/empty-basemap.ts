@@ -5,8 +5,9 @@
  * in MapLibre's workers, its labels placed, its glyphs loaded), and a test whose subject is trains, panels or the
  * API pays for it in every load and in every frame after it. Such a test routes the base map's archive to this one:
  * a valid PMTiles archive of vector tiles over the same area with no tile in it, so MapLibre draws only the style's
- * background and the app loads as usual, with no error. The base map itself is tested on the real archive:
- * `app-load`, `basemap-resolution`, `light`, `layout` and the API examples.
+ * background and the app loads as usual, with no error. The tests that look at the base map keep the real archive:
+ * `app-load`, `basemap-resolution`, `static-site`, `offline`, `consumer`, the first test of `library`, the base-map
+ * tests of `light` and `lines`, and the API example marked `basemap: drawn`.
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
 
