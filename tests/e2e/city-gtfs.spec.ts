@@ -140,10 +140,11 @@ async function trackAndMeasure(page: Page, vehicle: Running, name: string, testI
   await page.evaluate((id) => void window.map.setSelection(id), vehicle.id);
   const panel = page.getByTestId('tracking-panel');
   await expect(panel).toBeVisible({ timeout: 60_000 });
-  const times = await panel.locator('.tt-timetable-times').allInnerTexts();
-  expect(times, `${name}: one row per stop`).toHaveLength(vehicle.times.length);
-  expect(times[0]).toContain(hhmm(vehicle.times[0].departure));
-  expect(times.at(-1)).toContain(hhmm(vehicle.times.at(-1)!.arrival));
+  // The panel may still show the vehicle tracked before (the bus, for the ferry) until it is redrawn: wait for it.
+  const times = panel.locator('.tt-timetable-times');
+  await expect(times, `${name}: one row per stop`).toHaveCount(vehicle.times.length);
+  await expect(times.first()).toContainText(hhmm(vehicle.times[0].departure));
+  await expect(times.last()).toContainText(hhmm(vehicle.times.at(-1)!.arrival));
   // A bus or a boat runs a trip, not a train.
   await expect(panel.locator('.tt-train-number')).toHaveText(/^Trip \S/);
 
