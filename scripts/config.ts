@@ -49,6 +49,8 @@ export interface ProjectPaths {
   city?: CityBuildOptions;
   /** GTFS Realtime TripUpdate feed URLs the city bundle carries (flag --trip-updates, repeatable; with --gtfs only). */
   tripUpdates?: string[];
+  /** GTFS Realtime VehiclePosition feed URLs the city bundle carries (flag --vehicle-positions, repeatable; with --gtfs only). */
+  vehiclePositions?: string[];
 }
 
 /** What a city's bundle carries besides its feed (flags of `npm run data` and `npm start` with --gtfs). */
@@ -81,15 +83,18 @@ export const PATH_FLAGS = FLAGS;
 /** Resolves paths from command-line flags (`--flag value` or `--flag=value`), then the environment, then defaults. */
 export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ProjectPaths {
   const given: Record<string, string> = {};
-  const tripUpdates: string[] = [];
+  const feeds: Record<string, string[]> = { '--trip-updates': [], '--vehicle-positions': [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag in FLAGS || flag in CITY_FLAGS || flag === '--gtfs') given[flag] = inline ?? argv[++i] ?? '';
-    if (flag === '--trip-updates') tripUpdates.push(checkHttpUrl(inline ?? argv[++i] ?? '', flag, 'a GTFS Realtime feed'));
+    if (flag in feeds) feeds[flag].push(checkHttpUrl(inline ?? argv[++i] ?? '', flag, 'a GTFS Realtime feed'));
   }
   const value = (flag: string) => given[flag] ?? env[FLAGS[flag].env] ?? FLAGS[flag].fallback.replace('{shared}', sharedData(env));
   const gtfs = given['--gtfs'] ?? env.GTFS_ZIP;
-  if (tripUpdates.length > 0 && !gtfs) throw new Error('--trip-updates gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
+  for (const [flag, urls] of Object.entries(feeds)) {
+    if (urls.length > 0 && !gtfs) throw new Error(`${flag} gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.`);
+  }
+  const { '--trip-updates': tripUpdates, '--vehicle-positions': vehiclePositions } = feeds;
   const port = Number(value('--port'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid port "${value('--port')}" (from --port or PORT): expected an integer from 0 to 65535.`);
@@ -110,6 +115,7 @@ export function resolvePaths(argv: string[] = process.argv.slice(2), env: NodeJS
     host: value('--host'),
     ...(gtfs ? { gtfs: resolve(ROOT, gtfs), city: cityOptions(given) } : {}),
     ...(tripUpdates.length > 0 ? { tripUpdates } : {}),
+    ...(vehiclePositions.length > 0 ? { vehiclePositions } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest, type CityManifest } from '../src/data/bundle/manifest.ts';
+import { MANIFEST_FILE, type BundleFileEntry, type BundleManifest, type CityManifest, type CityRealtime } from '../src/data/bundle/manifest.ts';
 import { CALENDARS, type Calendar } from '../src/data/bundle/timetable-format.ts';
 import { runGtfsPipeline } from '../src/data/pipeline/gtfs-city/index.ts';
 import { formatDiagnostic, runPipeline, SourceDataError, type PipelineOutput, type SourceFiles } from '../src/data/pipeline/index.ts';
@@ -67,7 +67,7 @@ export function isBundleStale(paths: ProjectPaths): boolean {
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
   const source = paths.gtfs ? (existsSync(paths.gtfs) ? statSync(paths.gtfs).mtimeMs : Infinity) : newestMtime(paths.source);
-  if (paths.gtfs && !sameFeeds(paths.tripUpdates, manifest)) return true;
+  if (paths.gtfs && !sameFeeds(paths, manifest)) return true;
   return built < source || [...PIPELINE_CODE, ...(paths.gtfs ? [GTFS_CODE] : [])].some((dir) => built < newestMtime(dir, 2)) || (!!paths.city && !saysSameCity(manifest, paths.city));
 }
 
@@ -91,10 +91,16 @@ function checkMapStyle(value: string): string {
   }
 }
 
-/** Whether a city bundle's manifest carries the TripUpdate feeds asked for. */
-function sameFeeds(tripUpdates: readonly string[] = [], manifest: string): boolean {
-  const carried = (JSON.parse(readFileSync(manifest, 'utf8')) as BundleManifest).city?.realtime?.tripUpdates ?? [];
-  return carried.length === tripUpdates.length && carried.every((url, i) => url === tripUpdates[i]);
+/** Whether a city bundle's manifest carries the GTFS Realtime feeds asked for. */
+function sameFeeds(asked: CityRealtime, manifest: string): boolean {
+  const carried = (JSON.parse(readFileSync(manifest, 'utf8')) as BundleManifest).city?.realtime ?? {};
+  return (['tripUpdates', 'vehiclePositions'] as const).every((kind) => (carried[kind] ?? []).join('\n') === (asked[kind] ?? []).join('\n'));
+}
+
+/** The GTFS Realtime feeds a city bundle carries, or undefined for none. */
+function realtimeOf({ tripUpdates = [], vehiclePositions = [] }: CityRealtime): CityRealtime | undefined {
+  if (tripUpdates.length + vehiclePositions.length === 0) return undefined;
+  return { ...(tripUpdates.length ? { tripUpdates } : {}), ...(vehiclePositions.length ? { vehiclePositions } : {}) };
 }
 
 function writeVersioned(out: string, base: string, bytes: Uint8Array): BundleFileEntry {
@@ -123,7 +129,7 @@ export function buildDataBundle(paths: ProjectPaths, options: { strict?: boolean
  * Builds the data bundle of a GTFS feed (a zip file) into `out`, as {@link buildDataBundle} does for Tokyo.
  * @throws GtfsError naming file, line and field of a problem in the feed.
  */
-export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean; tripUpdates?: string[] } & CityBuildOptions = {}): Promise<BuildResult> {
+export async function buildGtfsBundle(zip: string, out: string, options: { strict?: boolean } & CityRealtime & CityBuildOptions = {}): Promise<BuildResult> {
   if (!existsSync(zip) || !statSync(zip).isFile()) throw new SourceDataError(`GTFS feed ${zip} does not exist; --gtfs takes the path of a GTFS zip file.`);
   const mapStyle = options.mapStyle === undefined ? undefined : checkMapStyle(options.mapStyle);
   const output = await runGtfsPipeline(readFileSync(zip), { source: basename(zip), lastModified: statSync(zip).mtimeMs, name: options.name });
@@ -132,7 +138,8 @@ export async function buildGtfsBundle(zip: string, out: string, options: { stric
   return writeDataBundle(out, output, { ...options, timetableNames: typical }, (manifest) => {
     const dayTimetables: CityManifest['dayTimetables'] = {};
     for (const day of output.dayTimetables) dayTimetables[day.key] = { ...writeVersioned(out, `timetable-${day.key}`, day.bytes), trains: day.trains, calendar: day.calendar };
-    manifest.city = { ...output.city, ...(mapStyle === undefined ? {} : { mapStyle }), dayTimetables, ...(options.tripUpdates?.length ? { realtime: { tripUpdates: options.tripUpdates } } : {}) };
+    const realtime = realtimeOf(options);
+    manifest.city = { ...output.city, ...(mapStyle === undefined ? {} : { mapStyle }), dayTimetables, ...(realtime ? { realtime } : {}) };
     return Object.values(dayTimetables).map((t) => t.file);
   });
 }

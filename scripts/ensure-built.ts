@@ -45,7 +45,7 @@ export function docsAreStale(docsDist: string): boolean {
 export async function ensureBuilt(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<void> {
   if (isBundleStale(paths)) {
     log(`Building the data bundle from ${paths.gtfs ?? paths.source} …`);
-    const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out, { ...paths.city, tripUpdates: paths.tripUpdates }) : buildDataBundle(paths, { dataDate: resolveDataDate() });
+    const { manifest, warnings } = paths.gtfs ? await buildGtfsBundle(paths.gtfs, paths.out, { ...paths.city, tripUpdates: paths.tripUpdates, vehiclePositions: paths.vehiclePositions }) : buildDataBundle(paths, { dataDate: resolveDataDate() });
     log(`  ${manifest.counts.railways} railways, ${manifest.counts.stations} stations; ${warnings.length} warnings (see ${paths.out}/manifest.json)`);
   }
   if (appIsStale(paths.dist)) {

@@ -5,8 +5,9 @@
  * With `--build-only` it stops after the builds (CI builds before it tests, timing each).
  * With `--gtfs <zip>` the app runs on a bundle built from that GTFS feed (into build/city/<name>/ unless --out says
  * otherwise), on the base map of --basemap (a PMTiles file) or --map-style (a hosted style's URL, kept in the bundle) when
- * given, else on a plain background; --name names the city; each `--trip-updates <url>` is a GTFS Realtime TripUpdate
- * feed the bundle names, whose delays move the city's vehicles.
+ * given, else on a plain background; --name names the city; each `--trip-updates <url>` (`--vehicle-positions <url>`)
+ * is a GTFS Realtime TripUpdate (VehiclePosition) feed the bundle names, whose delays (where vehicles are seen) move
+ * the city's vehicles.
  */
 import { existsSync } from 'node:fs';
 import { DOCS_BASE, resolvePaths } from './config.ts';

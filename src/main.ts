@@ -2,12 +2,22 @@
  * The app page: one full-window map. `?lang=`, `?theme=` and `?time=` (ISO 8601, playback from there) set the
  * language, theme and clock; `?gtfsurl=`, `?gtfsvpurl=` and `?gtfscolor=` add a GTFS data source (URL-encoded URLs,
  * colour without `#`), whose extent the camera fits unless the address gives a camera (`#zoom/lat/lng/bearing/pitch`);
- * on a city bundle, each `?tripupdates=` (URL-encoded) is a GTFS Realtime TripUpdate feed in place of the bundle's.
+ * on a city bundle, each `?tripupdates=` (`?vehiclepositions=`), URL-encoded, is a GTFS Realtime TripUpdate
+ * (VehiclePosition) feed in place of the bundle's.
  */
 import { Map } from './api/map.ts';
 import { PERFORMANCE_MARKS } from './performance-marks.ts';
 
 const params = new URLSearchParams(location.search);
+
+/** The `realtime` option of `?tripupdates=` and `?vehiclepositions=`: each kind given replaces the bundle's. */
+function cityFeeds(query: URLSearchParams) {
+  const feeds = {
+    ...(query.has('tripupdates') ? { tripUpdates: query.getAll('tripupdates') } : {}),
+    ...(query.has('vehiclepositions') ? { vehiclePositions: query.getAll('vehiclepositions') } : {}),
+  };
+  return Object.keys(feeds).length > 0 ? feeds : undefined;
+}
 const hasCamera = location.hash.length > 1;
 const map = new Map({
   container: 'map',
@@ -16,7 +26,7 @@ const map = new Map({
   theme: (params.get('theme') as 'light' | 'dark' | 'auto' | null) ?? undefined,
   time: params.get('time') ?? undefined,
   selection: params.get('selection') ?? undefined,
-  realtime: params.has('tripupdates') ? { tripUpdates: params.getAll('tripupdates') } : undefined,
+  realtime: cityFeeds(params),
 });
 if (['gtfsurl', 'gtfsvpurl', 'gtfscolor'].some((name) => params.has(name))) map.addDataSourceFromUrl(location.search, !hasCamera);
 (window as unknown as { map: Map }).map = map;

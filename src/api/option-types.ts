@@ -264,13 +264,19 @@ export interface MapOptions {
 export interface RealtimeOptions {
   /** ODPT hosts (default: api.odpt.org and api-challenge.odpt.org). */
   hosts?: readonly OdptHostConfig[];
-  /** Poll interval, ms (default 15 000 for ODPT, 20 000 for TripUpdate feeds). */
+  /** Poll interval, ms (default 15 000 for ODPT, 20 000 for GTFS Realtime feeds). */
   intervalMs?: number;
   /**
    * URLs of GTFS Realtime TripUpdate feeds (absolute, or relative to the page), for a data bundle built from a GTFS
-   * feed: they replace the feeds the bundle was built with (`--trip-updates`); `[]` polls none.
+   * feed: they replace the TripUpdate feeds the bundle was built with (`--trip-updates`); `[]` polls none.
    */
   tripUpdates?: readonly string[];
+  /**
+   * URLs of GTFS Realtime VehiclePosition feeds (absolute, or relative to the page), for a data bundle built from a
+   * GTFS feed: they replace the VehiclePosition feeds the bundle was built with (`--vehicle-positions`); `[]` polls
+   * none. Where a vehicle is seen gives its trip's delay, before a TripUpdate's.
+   */
+  vehiclePositions?: readonly string[];
 }
 
 /** One flight information host (the `flights.hosts` option): like a `realtime` host, with one list of publishers for both resources. */

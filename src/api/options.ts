@@ -256,13 +256,16 @@ function resolvePolledService<H>(
   return out;
 }
 
-/** The `realtime` option: `{hosts?, intervalMs?, tripUpdates?}`. */
+/** The `realtime` option: `{hosts?, intervalMs?, tripUpdates?, vehiclePositions?}`. */
 function resolveRealtime(value: unknown): ResolvedMapOptions['realtime'] {
-  const tripUpdates = value !== null && typeof value === 'object' ? (value as { tripUpdates?: unknown }).tripUpdates : undefined;
-  const odpt = resolveOdpt(value);
-  if (tripUpdates === undefined) return odpt;
-  const urls = validateArray(tripUpdates, 'realtime.tripUpdates', 'an array of GTFS Realtime TripUpdate feed URLs');
-  return { ...odpt, tripUpdates: urls.map((url, i) => validateHttpUrl(url, `realtime.tripUpdates[${i}]`, 'a GTFS Realtime TripUpdate feed URL (http or https, absolute or relative to the page)', true)) };
+  const given = value !== null && typeof value === 'object' ? (value as { tripUpdates?: unknown; vehiclePositions?: unknown }) : {};
+  const out = resolveOdpt(value);
+  for (const [name, kind] of [['tripUpdates', 'TripUpdate'], ['vehiclePositions', 'VehiclePosition']] as const) {
+    if (given[name] === undefined) continue;
+    const urls = validateArray(given[name], `realtime.${name}`, `an array of GTFS Realtime ${kind} feed URLs`);
+    out[name] = urls.map((url, i) => validateHttpUrl(url, `realtime.${name}[${i}]`, `a GTFS Realtime ${kind} feed URL (http or https, absolute or relative to the page)`, true));
+  }
+  return out;
 }
 
 /** The ODPT part of the `realtime` option: `{hosts?, intervalMs?}`. */

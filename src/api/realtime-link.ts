@@ -7,6 +7,7 @@ import type { CityManifest } from '../data/bundle/manifest.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
 import type { AppStore } from '../store.ts';
 import type { RealtimeOptions } from './option-types.ts';
+import type { CityFeedUrls } from './city-realtime-link.ts';
 // `Worker` that names its script in errors; imported under that name so that bundlers still see `new Worker(new URL(…))`.
 import { Worker } from '../data/worker/script-worker.ts';
 
@@ -17,17 +18,24 @@ export interface RealtimeBundle {
 }
 
 /**
- * Connects the real-time data to a map. For a city bundle with GTFS Realtime TripUpdate feeds, that is
- * {@link linkTripUpdates} (loaded then). Otherwise the ODPT data: polls while the clock runs in
+ * Connects the real-time data to a map. For a city bundle with GTFS Realtime TripUpdate or VehiclePosition feeds,
+ * that is {@link linkCityRealtime} (loaded then). Otherwise the ODPT data: polls while the clock runs in
  * real time and the page is visible, hands delays to the train simulation,
  * keeps line statuses and update times in the store, and reports each
  * distinct failure once through `onError`. Returns a function that stops it.
  */
 export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecrets, options: RealtimeOptions, onError: (message: string) => void, { city, base }: RealtimeBundle): () => void {
-  // A city bundle's TripUpdate feeds (the option's, else the bundle's) take the place of ODPT's; their code loads only then.
+  // A city bundle's GTFS Realtime feeds (each kind the option's, else the bundle's) take the place of ODPT's; their code
+  // loads only then.
   const tripUpdates = options.tripUpdates ?? city?.realtime?.tripUpdates ?? [];
-  if (city && tripUpdates.length > 0) return linkCityFeeds(store, feed, tripUpdates.map((url) => new URL(url, base).href), options.intervalMs, onError);
-  if (tripUpdates.length > 0) onError("The realtime.tripUpdates option applies to a data bundle built from a GTFS feed; this bundle is Tokyo's, so it is ignored.");
+  const vehiclePositions = options.vehiclePositions ?? city?.realtime?.vehiclePositions ?? [];
+  const absolute = (urls: readonly string[]) => urls.map((url) => new URL(url, base).href);
+  if (city && tripUpdates.length + vehiclePositions.length > 0) {
+    return linkCityFeeds(store, feed, { tripUpdates: absolute(tripUpdates), vehiclePositions: absolute(vehiclePositions) }, options.intervalMs, onError);
+  }
+  for (const [name, urls] of [['tripUpdates', options.tripUpdates], ['vehiclePositions', options.vehiclePositions]] as const) {
+    if (urls?.length) onError(`The realtime.${name} option applies to a data bundle built from a GTFS feed; this bundle is Tokyo's, so it is ignored.`);
+  }
   const hosts = options.hosts ?? ODPT_HOSTS;
   const clientOptions = { hosts, secrets, defaultTokens: defaultOdptTokens() };
   const local = new OdptClient(clientOptions);
@@ -74,13 +82,13 @@ export function linkRealtime(store: AppStore, feed: TrainFeed, secrets: OdptSecr
   };
 }
 
-/** Loads the GTFS Realtime client and links a city's TripUpdate feeds ({@link linkTripUpdates}); returns a function that stops it. */
-function linkCityFeeds(store: AppStore, feed: TrainFeed, urls: string[], intervalMs: number | undefined, onError: (message: string) => void): () => void {
+/** Loads the GTFS Realtime client and links a city's feeds ({@link linkCityRealtime}); returns a function that stops it. */
+function linkCityFeeds(store: AppStore, feed: TrainFeed, feeds: CityFeedUrls, intervalMs: number | undefined, onError: (message: string) => void): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
-  import('./trip-update-link.ts').then(
-    ({ linkTripUpdates }) => {
-      if (!stopped) stop = linkTripUpdates(store, feed, urls, intervalMs, onError);
+  import('./city-realtime-link.ts').then(
+    ({ linkCityRealtime }) => {
+      if (!stopped) stop = linkCityRealtime(store, feed, feeds, intervalMs, onError);
     },
     (e: Error) => onError(`Could not load the GTFS Realtime client: ${e.message}`),
   );

@@ -4,11 +4,14 @@
  * the feed's buses and ferries running from their timetables, each drawn by its route type and tracked with its
  * stops in Halifax time, and a busy stop found by its name lists its next departures. In real time, with the clock at
  * the shared TripUpdate snapshot's time (Thursday 6 Nov 2025, 17:04 in Halifax) and that snapshot served by a local
- * server (`?tripupdates=`), a bus the feed reports late says so in its panel.
+ * server (`?tripupdates=`), a bus the feed reports late says so in its panel; with the VehiclePosition snapshot
+ * instead (`?vehiclepositions=`), a bus seen behind its timetable says how late in its panel.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startGtfsServer } from '../support/gtfs-server.ts';
-import { inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
+import { feedRows, inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
+import { readSharedGtfs } from '../support/gtfs-server.ts';
+import { decodeVehiclePositions } from '../../src/data/gtfs/vehicle-positions.ts';
 import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { installTestClock } from './support/test-clock.ts';
 import { getCamera } from './support/map-page.ts';
@@ -206,6 +209,19 @@ test('draws a bus as a bus and a ferry as a boat, each tracked with its stops in
   expect(f.area).toBeGreaterThan(6 * b.area);
 });
 
+/** Selects the first of `trips` that is drawn (its vehicle id is `{route_id}.{n}.{trip_id}`), once its panel shows; that trip. */
+async function trackOneOf<T extends { routeId: string; tripId: string }>(page: Page, trips: T[]): Promise<T> {
+  const ids = trips.flatMap(({ routeId, tripId }) => Array.from({ length: 12 }, (_, n) => `${routeId}.${n + 1}.${tripId}`));
+  const id = await page.evaluate(async (ids) => {
+    for (const id of ids) if (await window.map.getTrainPosition(id)) return id;
+    return null;
+  }, ids);
+  expect(id, `one of trips ${trips.map((t) => t.tripId).join(', ')} is drawn`).not.toBeNull();
+  await page.evaluate((id) => void window.map.setSelection(id), id!);
+  await expect(page.getByTestId('tracking-panel')).toBeVisible({ timeout: 60_000 });
+  return trips.find((t) => id!.endsWith(`.${t.tripId}`))!;
+}
+
 test('a bus late by its TripUpdate says so in its panel', async ({ page }) => {
   const snapshot = checkTripUpdates(HALIFAX_TRIP_UPDATES);
   const server = await startGtfsServer({ '/TripUpdates.pb': { kind: 'body', body: HALIFAX_TRIP_UPDATES } });
@@ -220,17 +236,65 @@ test('a bus late by its TripUpdate says so in its panel', async ({ page }) => {
     const stillLate = new Set(steadilyLate(snapshot.trips, times, seconds + 600, 180).map((t) => t.tripId));
     const late = steadilyLate(snapshot.trips, times, seconds, 180).filter((t) => stillLate.has(t.tripId)).slice(0, 5);
     expect(late.length).toBeGreaterThan(0);
-    const ids = late.flatMap(({ routeId, tripId }) => Array.from({ length: 12 }, (_, n) => `${routeId}.${n + 1}.${tripId}`));
-    const id = await page.evaluate(async (ids) => {
-      for (const id of ids) if (await window.map.getTrainPosition(id)) return id;
-      return null;
-    }, ids);
-    expect(id, `one of trips ${late.map((t) => t.tripId).join(', ')} is drawn`).not.toBeNull();
-    const trip = late.find((t) => id!.endsWith(`.${t.tripId}`))!;
-    await page.evaluate((id) => void window.map.setSelection(id), id!);
+    const trip = await trackOneOf(page, late);
     const panel = page.getByTestId('tracking-panel');
-    await expect(panel).toBeVisible({ timeout: 60_000 });
     await expect(panel.getByTestId('popup-delay')).toHaveText(`${Math.floor(trip.delay / 60)} min late`, { timeout: 60_000 });
+    await page.getByTestId('app-info-button').click();
+    await expect(page.getByTestId('realtime-state')).toHaveText('Real-time data: on');
+  } finally {
+    await server.close();
+  }
+});
+
+/**
+ * How late a trip is when seen at a place, found by brute force over its timetable (every 5 s from its first
+ * departure to its last arrival, moving in a straight line between stops and standing at each for its dwell): the
+ * seen time minus the timetable time whose place is nearest; and how near that is, metres.
+ */
+function lateness(times: StopTimes, stops: Map<string, [number, number]>, [lng, lat]: [number, number], seconds: number) {
+  const metres = ([x1, y1]: [number, number], [x2, y2]: [number, number]) => Math.hypot((x2 - x1) * 111_320 * Math.cos((y1 * Math.PI) / 180), (y2 - y1) * 110_574);
+  let best = { delay: 0, distance: Infinity };
+  for (let t = times[0].departure; t <= times[times.length - 1].arrival; t += 5) {
+    const next = times.findIndex((s) => s.arrival >= t);
+    const at = times[next];
+    const before = times[Math.max(0, next - 1)];
+    let place = stops.get(at.stop)!;
+    if (t < at.arrival && before !== at && t > before.departure) {
+      const f = (t - before.departure) / (at.arrival - before.departure);
+      const [a, b] = [stops.get(before.stop)!, stops.get(at.stop)!];
+      place = [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])];
+    } else if (t < at.arrival) place = stops.get(before.stop)!;
+    const distance = metres(place, [lng, lat]);
+    if (distance < best.distance - 1 || (distance < best.distance + 1 && Math.abs(seconds - t) < Math.abs(best.delay))) best = { delay: seconds - t, distance: Math.min(distance, best.distance) };
+  }
+  return best;
+}
+
+test('a bus seen behind its timetable by its VehiclePosition says how late in its panel', async ({ page }) => {
+  const bytes = readSharedGtfs('halifax/VehiclePositions.pb');
+  const snapshot = decodeVehiclePositions(bytes);
+  const server = await startGtfsServer({ '/VehiclePositions.pb': { kind: 'body', body: bytes } });
+  try {
+    await page.addInitScript(installTestClock, snapshot.timestamp!);
+    await openWithVehicles(page, `vehiclepositions=${encodeURIComponent(server.url('/VehiclePositions.pb'))}`);
+    await expect.poll(() => server.requests.includes('/VehiclePositions.pb'), { message: 'the app polls the VehiclePosition feed' }).toBe(true);
+    // Buses seen three minutes and more behind their timetables, close to their trips' straight lines between stops.
+    const times = await tripTimes('2025-11-06');
+    const [header, ...rows] = await feedRows('stops.txt');
+    const stops = new Map(rows.map((row) => [row[header.indexOf('stop_id')], [Number(row[header.indexOf('stop_lon')]), Number(row[header.indexOf('stop_lat')])] as [number, number]]));
+    const local = (epochMs: number) => (((epochMs / 1000 + HALIFAX_STANDARD_OFFSET) % 86400) + 86400) % 86400;
+    const late = snapshot.vehicles
+      .filter((v) => times.has(v.tripId) && v.timestamp !== null)
+      .map((v) => ({ ...v, ...lateness(times.get(v.tripId)!, stops, [v.lng, v.lat], local(v.timestamp!)) }))
+      .filter((v) => v.delay >= 180 && v.distance < 100 && inService(times.get(v.tripId)!, local(snapshot.timestamp!) - v.delay + 600))
+      .slice(0, 5);
+    expect(late.length).toBeGreaterThan(0);
+    const bus = await trackOneOf(page, late);
+    test.info().annotations.push({ type: 'bus', description: `trip ${bus.tripId} seen ${bus.delay} s late, ${bus.distance.toFixed(0)} m from its trip's lines` });
+    const panel = page.getByTestId('tracking-panel');
+    // The app's timetables keep whole minutes, and it reads the place against the stops' straight lines as this does.
+    const minutes = Math.floor(bus.delay / 60);
+    await expect(panel.getByTestId('popup-delay')).toHaveText(new RegExp(`^(${minutes - 1}|${minutes}|${minutes + 1}) min late$`), { timeout: 60_000 });
     await page.getByTestId('app-info-button').click();
     await expect(page.getByTestId('realtime-state')).toHaveText('Real-time data: on');
   } finally {

@@ -417,16 +417,20 @@ describe('glyphsUrl', () => {
   });
 });
 
-describe('realtime.tripUpdates', () => {
+describe('realtime.tripUpdates and realtime.vehiclePositions', () => {
   it('keeps the feed URLs beside the ODPT settings', () => {
     const { realtime } = resolve({ realtime: { intervalMs: 20_000, tripUpdates: ['https://rt.test/TripUpdates.pb', 'feeds/tu.pb'] } }).options;
     expect(realtime).toEqual({ intervalMs: 20_000, tripUpdates: ['https://rt.test/TripUpdates.pb', 'feeds/tu.pb'] });
     expect(resolve({ realtime: {} }).options.realtime).toEqual({});
+    expect(resolve({ realtime: { vehiclePositions: ['feeds/vp.pb'] } }).options.realtime).toEqual({ vehiclePositions: ['feeds/vp.pb'] });
+    expect(resolve({ realtime: { tripUpdates: [], vehiclePositions: ['https://rt.test/vp.pb'] } }).options.realtime).toEqual({ tripUpdates: [], vehiclePositions: ['https://rt.test/vp.pb'] });
   });
 
   it.each([
     [{ tripUpdates: 'https://rt.test/tu.pb' }, 'Invalid option "realtime.tripUpdates": "https://rt.test/tu.pb" is not an array; expected an array of GTFS Realtime TripUpdate feed URLs.'],
     [{ tripUpdates: ['ftp://rt.test/tu.pb'] }, 'Invalid option "realtime.tripUpdates[0]": "ftp://rt.test/tu.pb" is not an http(s) URL; expected a GTFS Realtime TripUpdate feed URL (http or https, absolute or relative to the page).'],
+    [{ vehiclePositions: {} }, 'Invalid option "realtime.vehiclePositions": {} is not an array; expected an array of GTFS Realtime VehiclePosition feed URLs.'],
+    [{ vehiclePositions: ['https://rt.test/vp.pb', 7] }, 'Invalid option "realtime.vehiclePositions[1]": 7 is not a string; expected a GTFS Realtime VehiclePosition feed URL (http or https, absolute or relative to the page).'],
   ])('rejects %j', (realtime, message) => {
     expect(messageFor({ realtime })).toBe(message);
   });

@@ -40,7 +40,7 @@ function feedAt(epochMs: number, delays?: Float32Array) {
     init: unused,
     frame: unused,
     realtime: unused,
-    tripUpdates: unused,
+    cityRealtime: unused,
     details: unused,
     departures: unused,
     find: unused,

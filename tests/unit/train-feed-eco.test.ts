@@ -16,7 +16,7 @@ function fakeWorker() {
     init: () => ({ calendar: 'weekday', serviceDate: '2026-11-24', trainCount: 0 }),
     frame: () => void frames.push(performance.now()),
     realtime: unused,
-    tripUpdates: unused,
+    cityRealtime: unused,
     details: unused,
     departures: unused,
     find: unused,

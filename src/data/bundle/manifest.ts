@@ -63,14 +63,16 @@ export interface CityManifest {
   typical: Record<Calendar, string>;
   /** Timetable files by key. */
   dayTimetables: Record<string, BundleFileEntry & { trains: number; calendar: Calendar }>;
-  /** The city's GTFS Realtime feeds given at build time (`--trip-updates`): the app polls them with no option of its own. */
+  /** The city's GTFS Realtime feeds given at build time (`--trip-updates`, `--vehicle-positions`): the app polls them with no option of its own. */
   realtime?: CityRealtime;
 }
 
-/** GTFS Realtime feeds of a city bundle. */
+/** GTFS Realtime feeds of a city bundle (a kind without feeds is absent). */
 export interface CityRealtime {
   /** URLs of TripUpdate feeds whose delays and cancellations move the timetable vehicles. */
-  tripUpdates: string[];
+  tripUpdates?: string[];
+  /** URLs of VehiclePosition feeds: where each vehicle is seen gives its timetable's delay. */
+  vehiclePositions?: string[];
 }
 
 export interface BundleFileEntry {

@@ -1,8 +1,8 @@
 import type { Calendar } from '../bundle/timetable-format.ts';
 import type { SimulationClock } from '../clock.ts';
 import type { TrackDimensions } from '../track-position.ts';
-import type { TripUpdateSummary } from '../gtfs/trip-update-poller.ts';
-import type { TripUpdateFeed } from '../gtfs/trip-updates.ts';
+import type { CityRealtimeSummary } from '../gtfs/city-realtime-poller.ts';
+import type { CityRealtimeFeed } from './trip-delays.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainDetails } from './train-details.ts';
 import type { DepartureGroup } from './departures.ts';
@@ -164,11 +164,11 @@ export class TrainFeed {
   }
 
   /**
-   * Lays a city bundle's GTFS Realtime trip updates of feed `url` over the timetables (null drops them, absent keeps
-   * them while `enabled` changes). Rejects when the worker fails; the caller reports it.
+   * Lays a city bundle's GTFS Realtime feed `url` (trip updates or vehicle positions) over the timetables (null drops
+   * its data, absent keeps it while `enabled` changes). Rejects when the worker fails; the caller reports it.
    */
-  applyTripUpdates(url: string, feed: TripUpdateFeed | null | undefined, enabled: boolean): Promise<TripUpdateSummary> {
-    return this.channel.call('tripUpdates', { url, ...(feed === undefined ? {} : { feed }), enabled, time: this.clock.now() });
+  applyCityRealtime(url: string, feed: CityRealtimeFeed | null | undefined, enabled: boolean): Promise<CityRealtimeSummary> {
+    return this.channel.call('cityRealtime', { url, ...(feed === undefined ? {} : { feed }), enabled, time: this.clock.now() });
   }
 
   /** The timetable index of train `id` ("{operator}.{line}.{number}") running now, or −1. Waits for the worker to be ready. */

@@ -13,9 +13,8 @@ import { buildRoutes, type RouteSet } from '../routes.ts';
 import { decodeTimetable } from '../timetable.ts';
 import type { TrackDimensions } from '../track-position.ts';
 import { hexToRgbBytes } from './colors.ts';
-import type { TripUpdateFeed } from '../gtfs/trip-updates.ts';
 import { RealtimeOverlay, type RealtimeReport } from './realtime-overlay.ts';
-import { tripDelays, type TripDelays } from './trip-delays.ts';
+import { isVehicleFeed, tripDelays, type CityRealtimeFeed, type TripDelays } from './trip-delays.ts';
 import { composeFrame, frameCapacity, type FrameContext } from './compose-frame.ts';
 import { buildSchedule } from '../train-schedule.ts';
 import { trainDetails } from './describe-train.ts';
@@ -53,8 +52,8 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   let frameId = 0;
   /** Newest real-time reports, re-applied when a new day is loaded. */
   let realtime: { reports: RealtimeReport[]; enabled: boolean; time: number } = { reports: [], enabled: false, time: 0 };
-  /** Newest GTFS Realtime trip updates of a city bundle, by feed URL, and what they gave the loaded day. */
-  const trips: { feeds: Map<string, TripUpdateFeed>; enabled: boolean; time: number; applied: TripDelays | null } = { feeds: new Map(), enabled: false, time: 0, applied: null };
+  /** Newest GTFS Realtime trip updates and vehicle positions of a city bundle, by feed URL, and what they gave the loaded day. */
+  const trips: { feeds: Map<string, CityRealtimeFeed>; enabled: boolean; time: number; applied: TripDelays | null } = { feeds: new Map(), enabled: false, time: 0, applied: null };
 
   async function fetchBytes(url: string): Promise<ArrayBuffer> {
     const response = await fetch(url);
@@ -164,13 +163,14 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
       realtime = { reports, enabled, time };
       if (day) applyRealtime(day);
     },
-    tripUpdates: ({ url, feed, enabled, time }) => {
+    cityRealtime: ({ url, feed, enabled, time }) => {
       if (feed) trips.feeds.set(url, feed);
       else if (feed === null) trips.feeds.delete(url);
       Object.assign(trips, { enabled, time });
       if (day) applyRealtime(day);
       const applied = trips.applied;
-      return { trips: trips.feeds.get(url)?.trips.length ?? 0, delayed: applied ? [...applied.delays.values()].filter((d) => d > 0).length : 0, canceled: applied?.canceled.length ?? 0, unmatched: applied?.unmatched ?? 0 };
+      const kept = trips.feeds.get(url);
+      return { trips: !kept ? 0 : isVehicleFeed(kept) ? kept.vehicles.length : kept.trips.length, delayed: applied ? [...applied.delays.values()].filter((d) => d > 0).length : 0, canceled: applied?.canceled.length ?? 0, unmatched: applied?.unmatched ?? 0 };
     },
     find: ({ id, time }) => {
       const context = dayFor(time);

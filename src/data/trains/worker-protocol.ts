@@ -1,7 +1,7 @@
 import type { Calendar } from '../bundle/timetable-format.ts';
 import type { TrackDimensions } from '../track-position.ts';
-import type { TripUpdateSummary } from '../gtfs/trip-update-poller.ts';
-import type { TripUpdateFeed } from '../gtfs/trip-updates.ts';
+import type { CityRealtimeSummary } from '../gtfs/city-realtime-poller.ts';
+import type { CityRealtimeFeed } from './trip-delays.ts';
 import type { RealtimeReport } from './realtime-overlay.ts';
 import type { TrainFrame } from './train-frame-format.ts';
 import type { ViewArea, ViewDepth } from '../geometry/view-area.ts';
@@ -98,11 +98,11 @@ export type TrainWorkerMethods = {
   /** One-way: real-time reports to lay over the timetables; `enabled` false in playback or without fresh data. */
   realtime(update: { reports: RealtimeReport[]; enabled: boolean; time: number }): void;
   /**
-   * A city bundle's GTFS Realtime trip updates, one feed (by its URL) at a time, laid over the timetables at `time`
-   * (see `trip-delays.ts`): `feed` replaces that feed's data, null drops it (stale), absent keeps it; `enabled` false
-   * in playback.
+   * A city bundle's GTFS Realtime trip updates and vehicle positions, one feed (by its URL) at a time, laid over the
+   * timetables at `time` (see `trip-delays.ts`): `feed` replaces that feed's data, null drops it (stale), absent keeps
+   * it; `enabled` false in playback.
    */
-  tripUpdates(update: { url: string; feed?: TripUpdateFeed | null; enabled: boolean; time: number }): TripUpdateSummary;
+  cityRealtime(update: { url: string; feed?: CityRealtimeFeed | null; enabled: boolean; time: number }): CityRealtimeSummary;
   details(request: { train: number; time: number; zoom: number }): TrainDetails | null;
   /** The next `count` departures per line and direction from `stations` at `time`; null while the day's timetable loads. */
   departures(request: { stations: number[]; time: number; count: number }): DepartureGroup[] | null;

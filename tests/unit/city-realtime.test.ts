@@ -1,8 +1,8 @@
 /**
- * A city bundle's vehicles take the delays of its GTFS Realtime TripUpdate feed: the Halifax bundle, its train
- * simulation served over a message channel as in the train worker, and the real TripUpdate snapshot of the shared data
- * answered by a local HTTP server and polled by the app's poller, with the clock at the snapshot's header time
- * (Thursday 6 Nov 2025, 17:04 in Halifax).
+ * A city bundle's vehicles take the delays of its GTFS Realtime TripUpdate and VehiclePosition feeds: the Halifax
+ * bundle, its train simulation served over a message channel as in the train worker, and the real TripUpdate and
+ * VehiclePosition snapshots of the shared data answered by a local HTTP server and polled by the app's poller, with the
+ * clock at the TripUpdate snapshot's header time (Thursday 6 Nov 2025, 17:04 in Halifax).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,20 +12,22 @@ import { resolvePaths } from '../../scripts/config.ts';
 import { buildGtfsBundle, isBundleStale } from '../../scripts/data-bundle.ts';
 import type { BundleManifest } from '../../src/data/bundle/manifest.ts';
 import { GtfsError } from '../../src/data/gtfs/gtfs-error.ts';
-import { tripUpdatePoller, type TripUpdateResult } from '../../src/data/gtfs/trip-update-poller.ts';
-import type { TripUpdateFeed } from '../../src/data/gtfs/trip-updates.ts';
+import { cityRealtimePoller, type CityRealtimeKind, type CityRealtimeResult } from '../../src/data/gtfs/city-realtime-poller.ts';
+import { decodeVehiclePositions } from '../../src/data/gtfs/vehicle-positions.ts';
+import type { CityRealtimeFeed } from '../../src/data/trains/trip-delays.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../../src/data/geometry/track-units.ts';
 import { decodeTimetable, type Timetable } from '../../src/data/timetable.ts';
 import { serveTrains } from '../../src/data/trains/train-service.ts';
 import type { TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import type { TrainWorkerEvents, TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
 import { WorkerChannel } from '../../src/data/worker/channel.ts';
-import { startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
+import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 import { HALIFAX, inService, tripTimes } from '../support/halifax-feed.ts';
 import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { workerPair } from '../support/worker-pair.ts';
 
 const SNAPSHOT = checkTripUpdates(HALIFAX_TRIP_UPDATES);
+const HALIFAX_VEHICLE_POSITIONS = readSharedGtfs('halifax/VehiclePositions.pb');
 /** The snapshot's header time: the clock of every request. */
 const NOW = SNAPSHOT.timestamp;
 const DATE = '2025-11-06';
@@ -40,12 +42,13 @@ let manifest: BundleManifest;
 let timetable: Timetable;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'city-trip-updates-'));
+  out = mkdtempSync(join(tmpdir(), 'city-realtime-'));
   ({ manifest } = await buildGtfsBundle(HALIFAX, out, { tripUpdates: [BUILT_WITH] }));
   const files = Object.fromEntries(readdirSync(out).map((file) => [`/data/${file}`, { kind: 'body' as const, body: new Uint8Array(readFileSync(join(out, file))) }]));
   server = await startGtfsServer({
     ...files,
     '/TripUpdates.pb': { kind: 'body', body: HALIFAX_TRIP_UPDATES },
+    '/VehiclePositions.pb': { kind: 'body', body: HALIFAX_VEHICLE_POSITIONS },
     '/unavailable.pb': { kind: 'status', status: 503, body: 'Service Unavailable' },
     '/garbage.pb': { kind: 'body', body: '<html>not a feed</html>', contentType: 'text/html' },
   });
@@ -90,13 +93,14 @@ async function startTrains() {
   return {
     channel,
     running,
-    /** Trip updates of `path` polled once by the app's poller and laid over the timetables; the poll's result or error. */
-    async poll(path: string): Promise<TripUpdateResult | GtfsError> {
-      let outcome: TripUpdateResult | GtfsError | undefined;
-      const poller = tripUpdatePoller({
+    /** The feed at `path` polled once by the app's poller and laid over the timetables at `time`; the poll's result or error. */
+    async poll(path: string, kind: CityRealtimeKind = 'trip-updates', time = NOW): Promise<CityRealtimeResult | GtfsError> {
+      let outcome: CityRealtimeResult | GtfsError | undefined;
+      const poller = cityRealtimePoller({
         url: server.url(path),
-        now: () => NOW,
-        apply: (feed: TripUpdateFeed | null) => channel.call('tripUpdates', { url: server.url(path), feed, enabled: true, time: NOW }),
+        kind,
+        now: () => time,
+        apply: (feed) => channel.call('cityRealtime', { url: server.url(path), feed, enabled: true, time }),
         onUpdate: (result) => (outcome = result),
         onError: (error) => (outcome = error),
       });
@@ -165,14 +169,14 @@ describe('GTFS Realtime trip updates on a city bundle', () => {
     server.route('/flaky.pb', { kind: 'body', body: HALIFAX_TRIP_UPDATES });
     let clock = NOW;
     const errors: string[] = [];
-    const applied: (TripUpdateFeed | null)[] = [];
-    const poller = tripUpdatePoller({
+    const applied: (CityRealtimeFeed | null)[] = [];
+    const poller = cityRealtimePoller({
       url: server.url('/flaky.pb'),
       intervalMs: 50,
       now: () => clock,
       apply: (feed) => {
         applied.push(feed);
-        return trains.channel.call('tripUpdates', { url: server.url('/flaky.pb'), feed, enabled: true, time: NOW });
+        return trains.channel.call('cityRealtime', { url: server.url('/flaky.pb'), feed, enabled: true, time: NOW });
       },
       onError: (error) => errors.push(error.message),
     });
@@ -213,6 +217,99 @@ describe('GTFS Realtime trip updates on a city bundle', () => {
   });
 });
 
+/** Metres between two places (equirectangular; fine at a few kilometres). */
+function metresBetween([lng1, lat1]: readonly number[], [lng2, lat2]: readonly number[]): number {
+  const x = (lng2 - lng1) * 111_320 * Math.cos((lat1 * Math.PI) / 180);
+  const y = (lat2 - lat1) * 110_574;
+  return Math.hypot(x, y);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+describe('GTFS Realtime vehicle positions on a city bundle', () => {
+  /** The snapshot's vehicles on trips the day's timetables run (read once the bundle is built). */
+  const seen = () => decodeVehiclePositions(HALIFAX_VEHICLE_POSITIONS).vehicles.filter((v) => trainOf(v.tripId) >= 0 && v.timestamp !== null);
+
+  /** How far each vehicle's drawn place is, at the time it was seen, from where it was seen, metres (null: not drawn then). */
+  async function offsets(trains: Awaited<ReturnType<typeof startTrains>>) {
+    return Promise.all(
+      seen().map(async (v) => {
+        const details = await trains.channel.call('details', { train: trainOf(v.tripId), time: v.timestamp!, zoom: 14 });
+        return details ? metresBetween(details.position, [v.lng, v.lat]) : null;
+      }),
+    );
+  }
+
+  it('draw each vehicle where it was seen, on its timetable run late by what that place says', async () => {
+    const trains = await startTrains();
+    try {
+      const before = await offsets(trains);
+      const result = await trains.poll('/VehiclePositions.pb', 'vehicle-positions');
+      if (result instanceof GtfsError) throw result;
+      expect(result.trips).toBe(decodeVehiclePositions(HALIFAX_VEHICLE_POSITIONS).vehicles.length);
+      expect(result.delayed).toBeGreaterThan(150);
+      const after = await offsets(trains);
+      expect(before.every((m) => m !== null) && after.every((m) => m !== null), 'every vehicle is drawn at the time it was seen').toBe(true);
+      const [was, is] = [before, after].map((list) => list as number[]);
+      // By their timetables, the buses are a kilometre and more from where they were seen (Halifax ran late that
+      // afternoon); by their positions, within a few dozen metres (the timetables' minutes round the rest).
+      expect(median(was)).toBeGreaterThan(500);
+      expect(median(is)).toBeLessThan(80);
+      expect(is.filter((m) => m < 200).length).toBeGreaterThan(0.7 * is.length);
+    } finally {
+      trains.close();
+    }
+  });
+
+  it('where a trip has both, give it the delay of its position rather than its TripUpdate', async () => {
+    const alone = await startTrains();
+    const both = await startTrains();
+    try {
+      for (const outcome of [await alone.poll('/VehiclePositions.pb', 'vehicle-positions'), await both.poll('/TripUpdates.pb'), await both.poll('/VehiclePositions.pb', 'vehicle-positions')]) {
+        if (outcome instanceof GtfsError) throw outcome;
+      }
+      // The trips with a TripUpdate that their position makes late (a position that gives no delay, early or off
+      // the trip, leaves the TripUpdate's).
+      const updated = new Set(SNAPSHOT.trips.filter((t) => t.relationship !== 3).map((t) => t.tripId));
+      let compared = 0;
+      for (const vehicle of seen().filter((v) => updated.has(v.tripId))) {
+        const train = trainOf(vehicle.tripId);
+        const [byPosition, byBoth] = await Promise.all([alone, both].map(async (t) => (await t.channel.call('details', { train, time: NOW, zoom: 14 }))?.delay));
+        if (!byPosition) continue;
+        expect(byBoth, `trip ${vehicle.tripId}`).toBe(byPosition);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(100);
+    } finally {
+      alone.close();
+      both.close();
+    }
+  });
+
+  it('leave out positions seen over five minutes before, and keep the timetables', async () => {
+    const trains = await startTrains();
+    try {
+      const later = NOW + 10 * 60_000;
+      const result = await trains.poll('/VehiclePositions.pb', 'vehicle-positions', later);
+      if (result instanceof GtfsError) throw result;
+      expect(result.delayed).toBe(0);
+      expect(result.unmatched).toBe(result.trips);
+    } finally {
+      trains.close();
+    }
+  });
+
+  it('/garbage.pb: a clear error naming the VehiclePosition feed', async () => {
+    const trains = await startTrains();
+    try {
+      const result = await trains.poll('/garbage.pb', 'vehicle-positions');
+      expect((result as GtfsError).message).toMatch(/^GTFS Realtime VehiclePosition feed http:\/\/127\.0\.0\.1:\d+\/garbage\.pb: the answer \(23 bytes\) is not a GTFS Realtime FeedMessage/);
+    } finally {
+      trains.close();
+    }
+  });
+});
+
 describe('the TripUpdate feeds a city bundle is built with', () => {
   const flags = (...more: string[]) => ['--gtfs', HALIFAX, '--out', out, ...more];
 
@@ -222,6 +319,14 @@ describe('the TripUpdate feeds a city bundle is built with', () => {
     expect(isBundleStale(resolvePaths(flags('--trip-updates', BUILT_WITH)))).toBe(false);
     expect(isBundleStale(resolvePaths(flags(`--trip-updates=${BUILT_WITH}`, '--trip-updates', 'https://rt.example.org/other.pb')))).toBe(true);
     expect(isBundleStale(resolvePaths(flags()))).toBe(true);
+  });
+
+  it('are VehiclePosition feeds too (--vehicle-positions), and a change of them rebuilds the bundle', () => {
+    const positions = 'https://rt.example.org/halifax/VehiclePositions.pb';
+    expect(resolvePaths(flags('--trip-updates', BUILT_WITH, '--vehicle-positions', positions))).toMatchObject({ tripUpdates: [BUILT_WITH], vehiclePositions: [positions] });
+    expect(isBundleStale(resolvePaths(flags('--trip-updates', BUILT_WITH, '--vehicle-positions', positions)))).toBe(true);
+    expect(() => resolvePaths(['--vehicle-positions', positions])).toThrow('--vehicle-positions gives the GTFS Realtime feeds of a city bundle: it needs --gtfs <zip>.');
+    expect(() => resolvePaths(flags('--vehicle-positions', 'vp.pb'))).toThrow('Invalid --vehicle-positions "vp.pb": expected the absolute http(s) URL of a GTFS Realtime feed.');
   });
 
   it('must be absolute http(s) URLs, for a GTFS bundle', () => {

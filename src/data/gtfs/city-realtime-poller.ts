@@ -1,7 +1,7 @@
 /**
- * Polls a GTFS Realtime TripUpdate feed over HTTP and hands each decoded
- * answer to `apply` (the train simulation, which lays the delays over a city
- * bundle's timetables).
+ * Polls a GTFS Realtime TripUpdate or VehiclePosition feed of a city bundle
+ * over HTTP and hands each decoded answer to `apply` (the train simulation,
+ * which lays the delays they give over the bundle's timetables).
  *
  * - One request every `intervalMs` (default 20 s), timed from the end of the
  *   previous one, each within `timeoutMs`; only while enabled (real-time
@@ -21,34 +21,40 @@ import { PollLoop, type PollTimers } from '../polling/poll-loop.ts';
 import { GtfsError, messageOf } from './gtfs-error.ts';
 import { fetchRealtimeFeed, realtimeFailure } from './realtime-fetch.ts';
 import { decodeTripUpdates, type TripUpdateFeed } from './trip-updates.ts';
+import { decodeVehiclePositions, type VehiclePositionFeed } from './vehicle-positions.ts';
 import { DEFAULT_VEHICLE_INTERVAL_MS, DEFAULT_VEHICLE_TIMEOUT_MS } from './vehicle-poller.ts';
 
+/** The kinds of GTFS Realtime feed a city bundle's vehicles follow. */
+export type CityRealtimeKind = 'trip-updates' | 'vehicle-positions';
+
 /** What `apply` reports back about a feed laid over the timetables. */
-export interface TripUpdateSummary {
-  /** Trip updates in the feed. */
+export interface CityRealtimeSummary {
+  /** Trip updates, or vehicles, in the feed. */
   trips: number;
   /** Timetables of the day given a delay above zero, by every feed together. */
   delayed: number;
   /** Timetables of the day cancelled, by every feed together. */
   canceled: number;
-  /** Trip updates that match no timetable of the day, by every feed together. */
+  /** Trip updates and vehicles that give no timetable of the day a delay, by every feed together. */
   unmatched: number;
 }
 
 /** What `onUpdate` receives after each successful poll. */
-export interface TripUpdateResult extends TripUpdateSummary {
+export interface CityRealtimeResult extends CityRealtimeSummary {
   /** FeedHeader timestamp, epoch ms, or null. */
   feedTimestamp: number | null;
   /** When the answer arrived, epoch ms. */
   receivedAt: number;
 }
 
-/** Options of {@link TripUpdatePoller}. */
-export interface TripUpdatePollerOptions {
-  /** URL of the TripUpdate feed. */
+/** Options of {@link cityRealtimePoller}. */
+export interface CityRealtimePollerOptions {
+  /** URL of the feed. */
   url: string;
+  /** What the feed is (default `trip-updates`). */
+  kind?: CityRealtimeKind;
   /** Lays a decoded feed over the timetables (null: drop this feed's data). */
-  apply(feed: TripUpdateFeed | null): Promise<TripUpdateSummary>;
+  apply(feed: TripUpdateFeed | VehiclePositionFeed | null): Promise<CityRealtimeSummary>;
   /** Time between requests, ms (default 20 000). */
   intervalMs?: number;
   /** Request timeout, ms (default 10 000). */
@@ -60,7 +66,7 @@ export interface TripUpdatePollerOptions {
   fetch?: typeof fetch;
   timers?: PollTimers;
   now?: () => number;
-  onUpdate?: (result: TripUpdateResult) => void;
+  onUpdate?: (result: CityRealtimeResult) => void;
   /** A failed request; polling goes on. */
   onError?: (error: GtfsError) => void;
   /** A request succeeded after failures had been reported. */
@@ -70,16 +76,20 @@ export interface TripUpdatePollerOptions {
 /** Default time the last good delays are kept while requests fail, ms: as long as ODPT's (`host-poller.ts`). */
 const MAX_STALE_MS = 300_000;
 
-/** What names a TripUpdate feed in messages. */
-const LABEL = 'GTFS Realtime TripUpdate feed';
+/** What names each kind of feed in messages, and how its answers are decoded. */
+const KINDS = {
+  'trip-updates': { label: 'GTFS Realtime TripUpdate feed', decode: decodeTripUpdates },
+  'vehicle-positions': { label: 'GTFS Realtime VehiclePosition feed', decode: decodeVehiclePositions },
+} as const;
 
 /**
- * The loop that polls one TripUpdate feed (see the module description): `start`, `stop`, `pause`, `resume` and
- * `setEnabled` as every {@link PollLoop}.
+ * The loop that polls one feed (see the module description): `start`, `stop`, `pause`, `resume` and `setEnabled` as
+ * every {@link PollLoop}.
  * @throws GtfsError when an interval or timeout is not a positive number.
  */
-export function tripUpdatePoller(options: TripUpdatePollerOptions): PollLoop<TripUpdateResult | GtfsError, GtfsError> {
-  const feed = { url: options.url, label: LABEL };
+export function cityRealtimePoller(options: CityRealtimePollerOptions): PollLoop<CityRealtimeResult | GtfsError, GtfsError> {
+  const { label, decode } = KINDS[options.kind ?? 'trip-updates'];
+  const feed = { url: options.url, label };
   const intervalMs = options.intervalMs ?? DEFAULT_VEHICLE_INTERVAL_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_VEHICLE_TIMEOUT_MS;
   const maxStaleMs = options.maxStaleMs ?? MAX_STALE_MS;
@@ -89,9 +99,9 @@ export function tripUpdatePoller(options: TripUpdatePollerOptions): PollLoop<Tri
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const now = options.now ?? Date.now;
   let lastSuccessAt: number | null = null;
-  return new PollLoop<TripUpdateResult | GtfsError, GtfsError>({
+  return new PollLoop<CityRealtimeResult | GtfsError, GtfsError>({
     poll: async (signal) => {
-      const decoded = await fetchRealtimeFeed({ ...feed, intervalMs, timeoutMs, fetch: doFetch, signal, timers: options.timers }, decodeTripUpdates);
+      const decoded = await fetchRealtimeFeed<TripUpdateFeed | VehiclePositionFeed>({ ...feed, intervalMs, timeoutMs, fetch: doFetch, signal, timers: options.timers }, decode);
       if (decoded instanceof GtfsError) return decoded;
       const summary = await options.apply(decoded);
       return { ...summary, feedTimestamp: decoded.timestamp, receivedAt: now() };
