@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import type { LightSummary } from '../data/light/light-state.ts';
+import { lightLevel, type LightSummary } from '../data/light/light-state.ts';
 import type { AppState, AppStore } from '../store.ts';
 import { selectionIdOf } from './map-selection.ts';
 import type { ClockSource } from './mt3d-clock.ts';
@@ -22,13 +22,10 @@ export interface LightColor {
   b: number;
 }
 
-/** Mini Tokyo 3D's night light (its `getSunlightColor` at night): what the light fades to at intensity 0. */
-const NIGHT_LEVEL = 0.4;
-
 /** The map's light as `{r, g, b}` 0–1: its colour, dimmed towards 0.4 as the intensity falls (1, 1, 1 by full day). */
 export function lightColorOf({ color, intensity }: LightSummary): LightColor {
   const value = Number.parseInt(color.slice(1), 16);
-  const level = NIGHT_LEVEL + (1 - NIGHT_LEVEL) * Math.min(1, Math.max(0, intensity));
+  const level = lightLevel(intensity);
   const channel = (shift: number) => Math.round((((value >> shift) & 0xff) / 255) * level * 1000) / 1000;
   return { r: channel(16), g: channel(8), b: channel(0) };
 }

@@ -12,6 +12,7 @@
 import * as THREE from 'three';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { Matrix4 } from '@math.gl/core';
+import { lightLevel } from '../data/light/light-state.ts';
 import { MODEL_ORIGIN } from '../data/model-space.ts';
 import { drawingPixelRatio } from '../data/pixel-ratio.ts';
 
@@ -50,14 +51,41 @@ interface Drawn {
 /** deck.gl's common space has 512 units across the world at zoom 0. */
 const WORLD_SIZE = 512;
 
+/** Light intensities at full light: Mini Tokyo 3D's (its three.js layer), so that a plugin's objects look as there. */
+export const DIRECTIONAL_INTENSITY = 3.8;
+export const AMBIENT_INTENSITY = 0.4;
+
+/** The lights of a layer's scene: colour and intensity of its directional and ambient light. */
+export interface SceneLight {
+  color: THREE.Color;
+  directional: number;
+  ambient: number;
+}
+
+/**
+ * The light on a layer's scene, as in Mini Tokyo 3D: a layer with a `lightColor` has a fixed light of that colour;
+ * without one, the scene takes the map's light (colour `#rrggbb`, intensity 0–1), dimmed to 0.4 of full at night
+ * (as the map's objects, never black).
+ */
+export function sceneLight(lightColor: ThreeLayerEntry['lightColor'], map: { color: string; intensity: number }): SceneLight {
+  const level = lightColor === undefined ? lightLevel(map.intensity) : 1;
+  return { color: new THREE.Color(lightColor ?? map.color), directional: DIRECTIONAL_INTENSITY * level, ambient: AMBIENT_INTENSITY * level };
+}
+
+/** Direction the directional light comes from, in model space: from behind the camera's left, high up (as there). */
+function lightDirection(bearing: number, out: THREE.Vector3): THREE.Vector3 {
+  const angle = ((bearing + 30) * Math.PI) / 180;
+  return out.set(-Math.sin(angle), -Math.cos(angle), Math.sqrt(3)).normalize();
+}
+
 /** The three.js layers of one map. */
 export class ThreeOverlay {
   readonly canvas: HTMLCanvasElement;
   private readonly renderer: THREE.WebGLRenderer;
   private readonly layers: Drawn[] = [];
   private frame = 0;
-  /** The map's light: colour and intensity (0–1). */
-  private light = { color: new THREE.Color(0xffffff), intensity: 1 };
+  /** The map's light: colour `#rrggbb` and intensity (0–1). */
+  private light = { color: '#ffffff', intensity: 1 };
   /** Model space → deck.gl common space (scale, then the origin's place). */
   private readonly modelToCommon: Matrix4;
 
@@ -83,9 +111,9 @@ export class ThreeOverlay {
     const camera = new THREE.PerspectiveCamera();
     camera.matrixAutoUpdate = false;
     camera.matrixWorldAutoUpdate = false; // its matrices are set each frame from the map's camera
-    const ambient = new THREE.AmbientLight(0xffffff, 0.6);
-    const sun = new THREE.DirectionalLight(0xffffff, 0.9);
-    sun.position.set(-0.5, -1, 2);
+    const ambient = new THREE.AmbientLight();
+    const sun = new THREE.DirectionalLight();
+    lightDirection(this.view().bearing, sun.position);
     scene.add(ambient, sun);
     const context: ThreeContext = { renderer: this.renderer, scene, camera, THREE };
     const drawn: Drawn = { entry, context, ambient, sun, visible: true };
@@ -111,20 +139,18 @@ export class ThreeOverlay {
     return this.layers.length;
   }
 
-  /** The map's light (colour `#rrggbb`, intensity 0–1) on every scene, times each layer's `lightColor`. */
+  /** The map's light (colour `#rrggbb`, intensity 0–1), on every scene whose layer has no `lightColor` of its own. */
   setLight(color: string, intensity: number): void {
-    this.light = { color: new THREE.Color(color), intensity };
+    this.light = { color, intensity };
     for (const drawn of this.layers) this.applyLight(drawn);
   }
 
   private applyLight(drawn: Drawn) {
-    // The map's light tints the scene without ever blacking it out (at night, objects are dim, not gone).
-    const own = new THREE.Color(drawn.entry.lightColor ?? 0xffffff);
-    const color = own.multiply(new THREE.Color(0xffffff).lerp(this.light.color, 0.7));
-    drawn.ambient.color.copy(color);
-    drawn.ambient.intensity = 0.35 + 0.35 * this.light.intensity;
-    drawn.sun.color.copy(color);
-    drawn.sun.intensity = 0.2 + 0.9 * this.light.intensity;
+    const light = sceneLight(drawn.entry.lightColor, this.light);
+    drawn.sun.color.copy(light.color);
+    drawn.sun.intensity = light.directional;
+    drawn.ambient.color.copy(light.color);
+    drawn.ambient.intensity = light.ambient;
   }
 
   private readonly loop = () => {
@@ -142,13 +168,15 @@ export class ThreeOverlay {
       this.renderer.setPixelRatio(ratio);
       this.renderer.setSize(width, height, false);
     }
-    const viewport = new WebMercatorViewport({ width, height, ...this.view() });
+    const mapCamera = this.view();
+    const viewport = new WebMercatorViewport({ width, height, ...mapCamera });
     // deck.gl's eye space is in screen heights: scaled to pixels here, and back in the projection.
     const view = new Matrix4().scale([height, height, height]).multiplyRight(viewport.viewMatrix as number[]).multiplyRight(this.modelToCommon);
     const projection = new Matrix4(viewport.projectionMatrix as number[]).scale([1 / height, 1 / height, 1 / height]);
     this.renderer.clear();
-    for (const { context, visible } of this.layers) {
+    for (const { context, visible, sun } of this.layers) {
       if (!visible) continue;
+      lightDirection(mapCamera.bearing, sun.position);
       const { camera } = context;
       camera.matrixWorldInverse.fromArray(view);
       camera.matrixWorld.copy(camera.matrixWorldInverse).invert();

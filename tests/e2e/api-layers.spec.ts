@@ -156,3 +156,54 @@ test('a three.js layer draws its box at its model position and follows the camer
   expect(colourChanges(before, after, { x: 0, y: 0, width: before.width, height: before.height })).toBeGreaterThan(1500);
   expect(await errors(page)).toEqual([]);
 });
+
+test('a three.js layer with its own lightColor keeps that light at night; one without dims with the map', async ({ page }, testInfo) => {
+  // 01:00 in Tokyo: night. Two white boxes side by side, one lit by a fixed white light (as Mini Tokyo 3D's
+  // fireworks plugin asks), one by the map's light.
+  await page.goto(`/?lang=en&time=${encodeURIComponent('2026-11-24T01:00:00+09:00')}#16/35.6812/139.7671/0/50`);
+  await waitForNetwork(page, { basemap: false });
+  await listenForErrors(page);
+  const places: Record<string, [number, number]> = { fixed: [139.7656, 35.6812], followed: [139.7686, 35.6812] };
+  await page.evaluate((places) => {
+    for (const [id, lngLat] of Object.entries(places)) {
+      window.map.addLayer({
+        id,
+        type: 'three',
+        ...(id === 'fixed' ? { lightColor: 0xffffff } : {}),
+        onAdd(map: typeof window.map, { scene, THREE }: { scene: import('three').Scene; THREE: typeof import('three') }) {
+          const size = 80 * map.getModelScale();
+          const box = new THREE.Mesh(new THREE.BoxGeometry(size, size, size), new THREE.MeshLambertMaterial({ color: 0xffffff }));
+          const { x, y, z } = map.getModelPosition(lngLat, 40);
+          box.position.set(x, y, z);
+          scene.add(box);
+        },
+      } as Parameters<typeof window.map.addLayer>[0]);
+    }
+  }, places);
+  /** Mean brightness (0–255) of the pixels each layer draws around its box. */
+  const brightness = async (name: string) => {
+    const mean: Record<string, number> = {};
+    for (const [id, lngLat] of Object.entries(places)) {
+      await expect.poll(() => layerPixels(page, id, lngLat, 40), { timeout: 60_000 }).toBeGreaterThan(400);
+      await waitForStillView(page);
+      const point = await page.evaluate(([p]) => window.map.project(p as [number, number], 40), [lngLat] as const);
+      const image = await screenshotImage(page, { testInfo, name: `${name}-${id}.png` });
+      const rect = rectAround(point, 16, 16, image);
+      let sum = 0;
+      for (let y = rect.y; y < rect.y + rect.height; y++) for (let x = rect.x; x < rect.x + rect.width; x++) sum += image.data[(y * image.width + x) * 4 + 1];
+      mean[id] = sum / (rect.width * rect.height);
+    }
+    testInfo.annotations.push({ type: name, description: `fixed ${mean.fixed.toFixed(0)}, followed ${mean.followed.toFixed(0)}` });
+    return mean;
+  };
+  const night = await brightness('night');
+  expect(night.fixed).toBeGreaterThan(1.5 * night.followed);
+  // At noon the map's light is full: both boxes alike.
+  // map.clock reads a Date's local fields as the map's clock time, as Mini Tokyo 3D's: 24 Nov, 12:00.
+  await page.evaluate(() => void window.map.clock.setDate(new Date(2026, 10, 24, 12, 0, 0)));
+  await expect.poll(() => page.evaluate(() => window.map.getLight().intensity), { timeout: 60_000 }).toBeGreaterThan(0.9);
+  const noon = await brightness('noon');
+  expect(noon.followed).toBeGreaterThan(0.85 * noon.fixed);
+  expect(noon.followed).toBeLessThan(1.15 * noon.fixed);
+  expect(await errors(page)).toEqual([]);
+});

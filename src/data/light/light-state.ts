@@ -57,6 +57,14 @@ export interface LightSummary {
   intensity: number;
 }
 
+/** The share of full light at night: Mini Tokyo 3D's night light (its `getSunlightColor`), 0.4 of the day's. */
+export const NIGHT_LIGHT_LEVEL = 0.4;
+
+/** The share of full light things get at a light intensity (0 at night to 1 by day): from 0.4 to 1. */
+export function lightLevel(intensity: number): number {
+  return NIGHT_LIGHT_LEVEL + (1 - NIGHT_LIGHT_LEVEL) * Math.min(1, Math.max(0, intensity));
+}
+
 /** Everything that follows the light at one instant. */
 export interface LightState {
   /** Instant (epoch ms). */
