@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { epochOfServiceTime } from '../calendar.ts';
+import type { ServiceCalendar } from '../calendar.ts';
 import type { StopTimeEvent, TripUpdateFeed, TripUpdateReport } from '../gtfs/trip-updates.ts';
 import type { Network } from '../network.ts';
 import { NO_TIME, type Timetable } from '../timetable.ts';
@@ -29,6 +29,8 @@ export interface TripDay {
   timetable: Timetable;
   /** `YYYY-MM-DD`. */
   serviceDate: string;
+  /** The clock zone the timetable's times are on. */
+  serviceCalendar: ServiceCalendar;
 }
 
 /** Timetable indices by train number, built once per day. */
@@ -77,7 +79,7 @@ function delayOf(day: TripDay, train: number, trip: TripUpdateReport, now: numbe
       }
     }
     if (s >= 0) from = s + 1;
-    const scheduled = (minutes: number) => (s < 0 || minutes === NO_TIME ? null : epochOfServiceTime(day.serviceDate, minutes * 60) / 1000);
+    const scheduled = (minutes: number) => (s < 0 || minutes === NO_TIME ? null : day.serviceCalendar.epochOfServiceTime(day.serviceDate, minutes * 60) / 1000);
     const delayAt = (event: StopTimeEvent | null, minutes: number): number | null => {
       if (!event) return null;
       if (event.delay !== null) return event.delay;
