@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { serviceDaySeconds } from '../../src/data/japan-time.ts';
+import { TOKYO_CLOCK_ZONE } from '../../src/data/clock-zone.ts';
 
 /** Timetable file of the Yamanote line in the source data set. */
 const YAMANOTE_FILE = 'train-timetables/jreast-yamanote.json';
@@ -36,7 +36,7 @@ function serviceSeconds(hhmm: string): number {
  */
 export function yamanoteTrainsAt(sourceDir: string, now: number, afterS = RUN_AFTER_S): string[] {
   const entries = JSON.parse(readFileSync(join(sourceDir, YAMANOTE_FILE), 'utf8')) as TimetableEntry[];
-  const at = serviceDaySeconds(now);
+  const at = TOKYO_CLOCK_ZONE.serviceDaySeconds(now);
   const running = new Map<string, number>();
   for (const { t, tt } of entries) {
     const first = tt[0]?.d ?? tt[0]?.a;

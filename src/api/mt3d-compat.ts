@@ -45,6 +45,7 @@ export function selectionValueOf(state: AppState): string | string[] | null {
 export function clockSourceOf(store: AppStore): ClockSource {
   return {
     now: () => store.getState().clock.now(),
+    zone: () => store.getState().clockZone,
     speed: () => store.getState().clock.speed,
     setTime: (epochMs) => store.getState().setPlaybackTime(epochMs),
     setSpeed: (speed) => {

@@ -6,7 +6,6 @@
  * @module
  */
 import { DataLoadError, decodeNetworkFile, loadBundleFile, loadManifest } from '../data/loader.ts';
-import { setClockTimeZone } from '../data/japan-time.ts';
 import { prefetchedFetch } from '../data/prefetch.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { AppStore } from '../store.ts';
@@ -29,8 +28,7 @@ export async function loadNetwork(dataUrl: string, store: AppStore, removed: () 
     performance.mark(PERFORMANCE_MARKS.networkParsed);
     performance.measure(PERFORMANCE_MARKS.networkParse, PERFORMANCE_MARKS.networkFetched, PERFORMANCE_MARKS.networkParsed);
     if (removed()) return;
-    // A bundle built from a GTFS feed runs the clock in the feed's zone (a page shows one bundle's clock).
-    setClockTimeZone(manifest.city?.timeZone ?? null);
+    // The store takes the bundle's clock zone with it (a bundle built from a GTFS feed runs in the feed's zone).
     store.getState().networkLoaded(manifest, network);
   } catch (e) {
     const message = e instanceof DataLoadError ? e.message : `Could not load the data from ${dataUrl}: ${(e as Error).message}`;

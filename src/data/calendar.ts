@@ -1,29 +1,32 @@
 /**
- * Japan time and the railway calendar.
+ * The railway calendar: service days and their day types.
  *
- * Everything here works from epoch milliseconds and Japan Standard Time
- * (UTC+9, no daylight saving), never from the machine's time zone.
+ * Everything here works from epoch milliseconds and a map's clock zone
+ * (`clock-zone.ts`: Japan Standard Time for Tokyo, a city bundle's zone
+ * otherwise), never from the machine's time zone.
  *
- * A *service day* runs from 03:00 to 03:00 JST: a train at 00:30 belongs to
- * the previous calendar date, as in published timetables. Its *day type*
- * ({@link Calendar}) selects the timetable: Sundays, national holidays and
- * 30 December – 3 January run the holiday timetable, other Saturdays the
- * Saturday timetable, every other day the weekday one.
+ * A *service day* runs from 03:00 to 03:00 on the clock: a train at 00:30
+ * belongs to the previous calendar date, as in published timetables. Its *day
+ * type* ({@link Calendar}) selects the timetable. In Tokyo, Sundays, national
+ * holidays and 30 December – 3 January run the holiday timetable, other
+ * Saturdays the Saturday timetable, every other day the weekday one; a city
+ * bundle gives the day types of its own dates. A {@link ServiceCalendar}
+ * holds one map's zone and day types, so each train simulation has its own.
  */
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { Calendar } from './bundle/timetable-format.ts';
-import { clockOffsetMs, DAY_MS, fromClockWallTime, SERVICE_DAY_START_SECONDS } from './japan-time.ts';
+import { DAY_MS, SERVICE_DAY_START_SECONDS, TOKYO_CLOCK_ZONE, type ClockZone } from './clock-zone.ts';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The service day an instant belongs to. */
 export interface ServiceDay {
-  /** Service date, `YYYY-MM-DD`: the JST date, or the day before when JST time is before 03:00. */
+  /** Service date, `YYYY-MM-DD`: the date on the clock, or the day before when the clock is before 03:00. */
   date: string;
   /** Day type of the service date. */
   calendar: Calendar;
   /**
-   * Seconds since 00:00 JST of the service date, fractional
+   * Seconds since 00:00 (on the clock) of the service date, fractional
    * (10800 ≤ seconds < 97200: 03:00 is 10800, 00:30 of the next date is 88200).
    */
   seconds: number;
@@ -62,50 +65,62 @@ function isYearEnd(date: string): boolean {
 }
 
 /**
- * Day type of a service date (`YYYY-MM-DD`): `holiday` for Sundays,
+ * Tokyo's day type of a service date (`YYYY-MM-DD`): `holiday` for Sundays,
  * national holidays and 30 December – 3 January, `saturday` for other
  * Saturdays, `weekday` otherwise. Throws a RangeError for an invalid date.
  */
 export function calendarOf(serviceDate: string): Calendar {
   const weekday = new Date(dayNumberOf(serviceDate) * DAY_MS).getUTCDay(); // 0 = Sunday
-  if (cityCalendars) return cityCalendars[serviceDate] ?? (weekday === 0 ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday');
   if (weekday === 0 || isNationalHoliday(serviceDate) || isYearEnd(serviceDate)) return 'holiday';
   return weekday === 6 ? 'saturday' : 'weekday';
 }
 
-/** The last service day looked up: one lookup per day instead of one per frame. */
-let cached: { dayNumber: number; date: string; calendar: Calendar } | null = null;
-
-/** Day types of the service dates of a city bundle (built from a GTFS feed), or null for Tokyo's calendar. */
-let cityCalendars: Readonly<Record<string, Calendar>> | null = null;
-
 /**
- * Takes the day types of a city bundle's service dates (`YYYY-MM-DD`; other dates by their day of the week alone),
- * or Tokyo's calendar again with null. Set the clock's zone with `setClockTimeZone` beside it.
+ * The service days of one map or train simulation: its clock zone and the day types of its dates (Tokyo's calendar,
+ * or a city bundle's). Each holds its own last lookup, so simulations of different cities never mix.
  */
-export function setCityCalendars(calendars: Readonly<Record<string, Calendar>> | null): void {
-  cityCalendars = calendars;
-  cached = null;
-}
+export class ServiceCalendar {
+  /** The last service day looked up: one lookup per day instead of one per frame. */
+  private cached: { dayNumber: number; date: string; calendar: Calendar } | null = null;
 
-/** The service day (date, day type, seconds into it) of an instant given in epoch milliseconds. */
-export function serviceDayOf(epochMs: number): ServiceDay {
-  if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid time ${epochMs}.`);
-  const shifted = epochMs + clockOffsetMs(epochMs) - SERVICE_DAY_START_SECONDS * 1000;
-  const dayNumber = Math.floor(shifted / DAY_MS);
-  const seconds = (shifted - dayNumber * DAY_MS) / 1000 + SERVICE_DAY_START_SECONDS;
-  if (cached?.dayNumber !== dayNumber) {
-    const date = dateOfDayNumber(dayNumber);
-    cached = { dayNumber, date, calendar: calendarOf(date) };
+  /**
+   * @param zone the clock the service days are counted on
+   * @param cityDays day types of a city bundle's service dates (`YYYY-MM-DD`; other dates by their day of the week
+   *   alone), or null for Tokyo's calendar ({@link calendarOf})
+   */
+  constructor(
+    readonly zone: ClockZone,
+    private readonly cityDays: Readonly<Record<string, Calendar>> | null = null,
+  ) {}
+
+  /** Day type of a service date (`YYYY-MM-DD`); throws a RangeError for an invalid date. */
+  calendarOf(serviceDate: string): Calendar {
+    if (!this.cityDays) return calendarOf(serviceDate);
+    const weekday = new Date(dayNumberOf(serviceDate) * DAY_MS).getUTCDay(); // 0 = Sunday
+    return this.cityDays[serviceDate] ?? (weekday === 0 ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday');
   }
-  return { date: cached.date, calendar: cached.calendar, seconds };
+
+  /** The service day (date, day type, seconds into it) of an instant given in epoch milliseconds. */
+  serviceDayOf(epochMs: number): ServiceDay {
+    if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid time ${epochMs}.`);
+    const shifted = epochMs + this.zone.offsetMs(epochMs) - SERVICE_DAY_START_SECONDS * 1000;
+    const dayNumber = Math.floor(shifted / DAY_MS);
+    const seconds = (shifted - dayNumber * DAY_MS) / 1000 + SERVICE_DAY_START_SECONDS;
+    if (this.cached?.dayNumber !== dayNumber) {
+      const date = dateOfDayNumber(dayNumber);
+      this.cached = { dayNumber, date, calendar: this.calendarOf(date) };
+    }
+    return { date: this.cached.date, calendar: this.cached.calendar, seconds };
+  }
+
+  /**
+   * Epoch milliseconds of a time of a service day: `seconds` after 00:00 (on the clock) of `serviceDate` (values of
+   * 86400 and more fall on the next calendar date). The inverse of {@link serviceDayOf}.
+   */
+  epochOfServiceTime(serviceDate: string, seconds: number): number {
+    return this.zone.fromWallTime(dayNumberOf(serviceDate) * DAY_MS + seconds * 1000);
+  }
 }
 
-/**
- * Epoch milliseconds of a time of a service day: `seconds` after 00:00 JST
- * of `serviceDate` (values of 86400 and more fall on the next calendar date).
- * The inverse of {@link serviceDayOf}.
- */
-export function epochOfServiceTime(serviceDate: string, seconds: number): number {
-  return fromClockWallTime(dayNumberOf(serviceDate) * DAY_MS + seconds * 1000);
-}
+/** Tokyo's service days: Japan time and Tokyo's calendar. */
+export const TOKYO_SERVICE_CALENDAR = new ServiceCalendar(TOKYO_CLOCK_ZONE);

@@ -2,7 +2,7 @@
  * Station exits as a person reads them: which exits a station group has, and
  * whether each is open at the clock's time.
  *
- * Opening hours follow the service day (03:00 to 03:00 Japan time, see
+ * Opening hours follow the service day (03:00 to 03:00 on the map's clock, see
  * `calendar.ts`): "06:00"–"00:20" closes twenty minutes after midnight, and
  * those hours are the ones of the day type of the service date. The data
  * writes an exit closed all day as equal opening and closing times ("00:00"–"00:00").
@@ -12,7 +12,7 @@
 import type { ExitUptime } from './bundle/exits-format.ts';
 import type { NetworkMeta } from './bundle/network-format.ts';
 import type { Calendar } from './bundle/timetable-format.ts';
-import { SERVICE_DAY_START_SECONDS, serviceDaySeconds } from './japan-time.ts';
+import { SERVICE_DAY_START_SECONDS, type ClockZone } from './clock-zone.ts';
 
 /** Opening hours on one service day, minutes since 00:00 of the service date (03:00 is 180; 00:20 that night is 1460). */
 export interface ExitHours {
@@ -41,11 +41,11 @@ export function serviceMinutesOf(time: string): number {
 }
 
 /**
- * Minute of the service day at an instant (180 ≤ minute < 1620: 00:30 Japan time is 1470, of the day before). Plain
- * arithmetic, without the holiday table of `calendar.ts`: the day type comes from the train simulation.
+ * Minute of the service day at an instant on the map's clock `zone` (180 ≤ minute < 1620: 00:30 is 1470, of the day
+ * before). Plain arithmetic, without the holiday table of `calendar.ts`: the day type comes from the train simulation.
  */
-export function serviceMinuteAt(epochMs: number): number {
-  return Math.floor(serviceDaySeconds(epochMs) / 60);
+export function serviceMinuteAt(epochMs: number, zone: ClockZone): number {
+  return Math.floor(zone.serviceDaySeconds(epochMs) / 60);
 }
 
 /** Whether an uptime entry's calendar ("Weekday", "SaturdayHoliday", …; absent for every day) covers a day type. */

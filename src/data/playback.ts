@@ -1,10 +1,10 @@
 /**
  * Playback controls as pure functions: the speed steps of the −/+ buttons and
- * the date-time fields edited one step at a time, in Japan time (UTC+9, no
- * daylight saving), whatever the machine's time zone.
+ * the date-time fields edited one step at a time, on the map's clock zone
+ * (Japan time for Tokyo), whatever the machine's time zone.
  */
 import { PLAYBACK_SPEEDS } from './clock.ts';
-import { fromJapanFields, japanFields } from './japan-time.ts';
+import type { ClockZone } from './clock-zone.ts';
 
 /** The fields of the date-time editor, in display order. */
 export const DATE_TIME_FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
@@ -27,13 +27,13 @@ export function stepSpeed(speed: number, direction: 1 | -1): number {
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
- * Moves one field of a Japan date-time by `delta` (like a spin button): month,
+ * Moves one field of a date-time on the map's clock `zone` by `delta` (like a spin button): month,
  * hour, minute and second wrap around without carrying into the next field;
  * the day wraps within its month; the year stays within {@link EDIT_YEAR_RANGE}.
  * A day past the end of the new month is clamped (31 Jan → Feb → 28/29 Feb).
  */
-export function stepField(epochMs: number, field: DateTimeField, delta: number): number {
-  const f = japanFields(epochMs);
+export function stepField(epochMs: number, field: DateTimeField, delta: number, zone: ClockZone): number {
+  const f = zone.fields(epochMs);
   const wrap = (value: number, min: number, count: number) => ((((value - min) % count) + count) % count) + min;
   switch (field) {
     case 'year':
@@ -56,5 +56,5 @@ export function stepField(epochMs: number, field: DateTimeField, delta: number):
       break;
   }
   f.day = Math.min(f.day, daysInMonth(f.year, f.month));
-  return fromJapanFields(f);
+  return zone.fromFields(f);
 }

@@ -1,4 +1,5 @@
 import type { BundleManifest } from '../data/bundle/manifest.ts';
+import { clockZoneOf, TOKYO_CLOCK_ZONE, type ClockZone } from '../data/clock-zone.ts';
 import type { Network } from '../data/network.ts';
 import type { LineStatus } from '../data/realtime/odpt-parse.ts';
 import type { TrainFeed } from '../data/trains/train-feed.ts';
@@ -13,6 +14,11 @@ export interface NetworkSlice {
   dataStatus: DataStatus;
   dataError: string | null;
   manifest: BundleManifest | null;
+  /**
+   * The zone this map's clock runs in: Japan time until the bundle is read, then the bundle's (`manifest.city.timeZone`
+   * for a bundle built from a GTFS feed). Each map has its own, so maps of different cities on one page keep their own.
+   */
+  clockZone: ClockZone;
   network: Network | null;
   /**
    * Date of the static data (timetables, network): the data set's own date (YYYY-MM-DD) when the bundle has one, else
@@ -36,6 +42,10 @@ export interface NetworkSlice {
   loadingCity: string | null;
   /** The manifest and the network file are being read; `city` once a city bundle's manifest has been read. */
   networkLoading(city?: string): void;
+  /**
+   * The bundle is read; the clock zone becomes the manifest's.
+   * @throws RangeError for a manifest's time zone the JavaScript engine does not know (nothing is changed)
+   */
   networkLoaded(manifest: BundleManifest, network: Network): void;
   networkFailed(message: string): void;
   /** The map has drawn the network for the first time. */
@@ -56,6 +66,7 @@ export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
     dataStatus: 'idle',
     dataError: null,
     manifest: null,
+    clockZone: TOKYO_CLOCK_ZONE,
     network: null,
     staticUpdated: null,
     dynamicUpdated: null,
@@ -67,7 +78,7 @@ export function createNetworkSlice(set: SetState, get: GetState): NetworkSlice {
     timetableOnlyOperators: [],
     loadingCity: null,
     networkLoading: (city) => set({ dataStatus: 'loading', loadingCity: city ?? null }),
-    networkLoaded: (manifest, network) => set({ manifest, network, dataStatus: 'ready', staticUpdated: manifest.dataDate ?? manifest.sourceModified }),
+    networkLoaded: (manifest, network) => set({ manifest, clockZone: clockZoneOf(manifest.city?.timeZone), network, dataStatus: 'ready', staticUpdated: manifest.dataDate ?? manifest.sourceModified }),
     networkFailed: (message) => set({ dataStatus: 'error', dataError: message }),
     setNetworkDrawn: () => {
       if (!get().networkDrawn) set({ networkDrawn: true });

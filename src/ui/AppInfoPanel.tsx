@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { LiveFeed } from '../store.ts';
 import { useAppStore } from './store-context.ts';
 import { dateFormat } from './i18n/date-format.ts';
-import { JAPAN_TIME_ZONE, knownZone, zoneName } from './i18n/zone-name.ts';
+import { zoneName } from './i18n/zone-name.ts';
 import { useOnline } from './use-online.ts';
 
 /** The airplanes' line (with its text) loads when the panel first opens. */
@@ -29,9 +29,8 @@ export default function AppInfoPanel({ close }: { close: () => void }) {
   const gtfsFeeds = useAppStore((s) => s.gtfsFeeds);
   const online = useOnline();
   const feedFaults = useAppStore((s) => s.feedFaults);
-  // Times in the clock's zone: Japan's, or that of the city whose GTFS feed the data set was built from.
-  const cityZone = useAppStore((s) => s.manifest?.city?.timeZone);
-  const zone = knownZone(cityZone) ? cityZone : JAPAN_TIME_ZONE;
+  // Times in this map's clock zone: Japan's, or that of the city whose GTFS feed the data set was built from.
+  const zone = useAppStore((s) => s.clockZone.timeZone);
   const format = (iso: string | null) =>
     iso
       ? `${dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso))} ${zoneName(zone, new Date(iso))}`

@@ -62,9 +62,9 @@ export function Clock() {
   // Deferred: a feed's zone is first shown in a render of its own, after the frame in which the feed arrives (its
   // date formats and label cost that busy frame 10–25 ms).
   const feedZone = useDeferredValue(useAppStore((s) => (s.gtfsFeeds.length > 0 ? feedZoneAt(s.gtfsFeeds, s.viewState.longitude, s.viewState.latitude) : null)));
-  // A bundle built from a GTFS feed runs the clock in the feed's zone (see setClockTimeZone).
-  const cityZone = useAppStore((s) => s.manifest?.city?.timeZone ?? null);
-  const zone = knownZone(feedZone) ? feedZone : knownZone(cityZone) ? cityZone : JAPAN_TIME_ZONE;
+  // This map's clock zone: Japan time, or the feed's zone for a bundle built from a GTFS feed.
+  const mapZone = useAppStore((s) => s.clockZone.timeZone);
+  const zone = knownZone(feedZone) ? feedZone : mapZone;
   const formats = useMemo(
     () => ({
       date: dateFormat(intl.locale, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }),

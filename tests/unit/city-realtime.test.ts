@@ -60,23 +60,28 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-/** The train simulation on the Halifax bundle, at the snapshot's time. */
-async function startTrains() {
+/**
+ * The train simulation on the Halifax bundle, at the snapshot's time; with `tokyoClock`, the same lines and timetables
+ * given as a Tokyo bundle is (no `city`: Japan time and Tokyo's calendar), as a second map on the page would be.
+ */
+async function startTrains({ tokyoClock = false } = {}) {
   const { main, worker, close } = workerPair();
   const stopServing = serveTrains(worker);
   const channel = new WorkerChannel<TrainWorkerMethods, TrainWorkerEvents>(main);
   const url = (file: string) => server.url(`/data/${file}`);
   const city = manifest.city!;
-  await channel.call('init', {
+  const started = await channel.call('init', {
     networkUrl: url(manifest.network.file),
     timetableUrls: { weekday: url(manifest.timetables.weekday.file), saturday: url(manifest.timetables.saturday.file), holiday: url(manifest.timetables.holiday.file) },
     dims: { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRACK_DEPTH_METRES },
     time: NOW,
-    city: {
-      timeZone: city.timeZone,
-      days: Object.fromEntries(Object.entries(city.days).map(([date, key]) => [date, { url: url(city.dayTimetables[key].file), calendar: city.dayTimetables[key].calendar }])),
-      routeTypes: city.routeTypes,
-    },
+    city: tokyoClock
+      ? undefined
+      : {
+          timeZone: city.timeZone,
+          days: Object.fromEntries(Object.entries(city.days).map(([date, key]) => [date, { url: url(city.dayTimetables[key].file), calendar: city.dayTimetables[key].calendar }])),
+          routeTypes: city.routeTypes,
+        },
   });
   const frame = () =>
     new Promise<TrainFrame>((resolve) => {
@@ -92,6 +97,8 @@ async function startTrains() {
   };
   return {
     channel,
+    started,
+    frame,
     running,
     /** The feed at `path` polled once by the app's poller and laid over the timetables at `time`; the poll's result or error. */
     async poll(path: string, kind: CityRealtimeKind = 'trip-updates', time = NOW): Promise<CityRealtimeResult | GtfsError> {
@@ -306,6 +313,36 @@ describe('GTFS Realtime vehicle positions on a city bundle', () => {
       expect((result as GtfsError).message).toMatch(/^GTFS Realtime VehiclePosition feed http:\/\/127\.0\.0\.1:\d+\/garbage\.pb: the answer \(23 bytes\) is not a GTFS Realtime FeedMessage/);
     } finally {
       trains.close();
+    }
+  });
+});
+
+describe('two train simulations of different clock zones (two maps on one page)', () => {
+  it('each count service days, frames, routes and trip updates on their own clock', async () => {
+    // Tokyo's first, then Halifax's: a zone shared by the two would be Halifax's for both.
+    const tokyo = await startTrains({ tokyoClock: true });
+    const halifax = await startTrains();
+    try {
+      // Thu 6 Nov 2025 17:04 in Halifax is Fri 7 Nov 06:04 in Tokyo.
+      expect(halifax.started.serviceDate).toBe(DATE);
+      expect(tokyo.started.serviceDate).toBe('2025-11-07');
+      for (let round = 0; round < 2; round++) {
+        expect((await tokyo.frame()).serviceDate).toBe('2025-11-07');
+        expect((await halifax.frame()).serviceDate).toBe(DATE);
+      }
+      // A route search at the clock's time is on each simulation's own service day (no day mismatch).
+      const request = { from: [0], to: [1], departure: Math.floor(SECONDS), time: NOW, page: 'first' as const };
+      expect((await halifax.channel.call('route', request)).kind).not.toBe('day-mismatch');
+      expect((await tokyo.channel.call('route', { ...request, departure: 6 * 3600 })).kind).not.toBe('day-mismatch');
+      // Trip updates are matched on Halifax's clock while Tokyo's simulation runs beside it.
+      const result = await halifax.poll('/TripUpdates.pb');
+      if (result instanceof GtfsError) throw result;
+      expect(result.delayed).toBeGreaterThan(100);
+      const [trip] = steadilyLate(SNAPSHOT.trips, await tripTimes(DATE), SECONDS, 120);
+      expect((await halifax.channel.call('details', { train: trainOf(trip.tripId), time: NOW, zoom: 14 }))?.delay).toBe(trip.delay);
+    } finally {
+      tokyo.close();
+      halifax.close();
     }
   });
 });

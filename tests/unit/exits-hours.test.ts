@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExitUptime } from '../../src/data/bundle/exits-format.ts';
-import { serviceDayOf } from '../../src/data/calendar.ts';
+import { TOKYO_SERVICE_CALENDAR } from '../../src/data/calendar.ts';
+import { clockZoneOf, TOKYO_CLOCK_ZONE } from '../../src/data/clock-zone.ts';
 import { exitHoursOn, exitStateAt, serviceMinuteAt, serviceMinutesOf } from '../../src/data/exits.ts';
 import { resolvePaths } from '../../scripts/config.ts';
 
@@ -24,7 +25,7 @@ const uptime = (id: string) => {
 };
 /** Open or closed at a Japan-time instant ("2026-11-25T00:10"), through the service day (03:00 rollover). */
 const openAt = (id: string, jst: string) => {
-  const day = serviceDayOf(Date.parse(`${jst}:00+09:00`));
+  const day = TOKYO_SERVICE_CALENDAR.serviceDayOf(Date.parse(`${jst}:00+09:00`));
   return exitStateAt(uptime(id), day.calendar, Math.floor(day.seconds / 60)).open;
 };
 
@@ -97,8 +98,14 @@ describe('minute of the service day', () => {
   it('matches the calendar module, with the 03:00 rollover', () => {
     for (const jst of ['2026-11-24T03:00', '2026-11-24T12:34', '2026-11-25T00:20', '2026-11-25T02:59', '2026-12-31T23:59']) {
       const epoch = Date.parse(`${jst}:00+09:00`);
-      expect(serviceMinuteAt(epoch), jst).toBe(Math.floor(serviceDayOf(epoch).seconds / 60));
+      expect(serviceMinuteAt(epoch, TOKYO_CLOCK_ZONE), jst).toBe(Math.floor(TOKYO_SERVICE_CALENDAR.serviceDayOf(epoch).seconds / 60));
     }
-    expect(serviceMinuteAt(Date.parse('2026-11-25T02:00:00+09:00'))).toBe(1560);
+    expect(serviceMinuteAt(Date.parse('2026-11-25T02:00:00+09:00'), TOKYO_CLOCK_ZONE)).toBe(1560);
+  });
+
+  it("is counted on the map's own clock zone", () => {
+    const epoch = Date.parse('2025-09-10T08:15:00-03:00'); // 08:15 ADT, 20:15 JST
+    expect(serviceMinuteAt(epoch, clockZoneOf('America/Halifax'))).toBe(8 * 60 + 15);
+    expect(serviceMinuteAt(epoch, TOKYO_CLOCK_ZONE)).toBe(20 * 60 + 15);
   });
 });

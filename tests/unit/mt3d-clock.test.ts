@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Mt3dClock, type ClockSource } from '../../src/api/mt3d-clock.ts';
+import { clockZoneOf, TOKYO_CLOCK_ZONE, type ClockZone } from '../../src/data/clock-zone.ts';
 
 /** Epoch ms of a Japan wall-clock time. */
 const jst = (y: number, mo: number, d: number, h: number, mi = 0, s = 0) => Date.UTC(y, mo - 1, d, h, mi, s) - 9 * 3_600_000;
 
-function fakeSource(start: number) {
+function fakeSource(start: number, zone: ClockZone = TOKYO_CLOCK_ZONE) {
   const calls: string[] = [];
   let time = start;
   let speed = 1;
   const source: ClockSource = {
     now: () => time,
+    zone: () => zone,
     speed: () => speed,
     setTime: (t) => {
       calls.push(`setTime ${t}`);
@@ -71,5 +73,23 @@ describe("map.clock (Mini Tokyo 3D's Clock)", () => {
     clock.reset();
     expect(calls).toEqual([`setTime ${jst(2026, 4, 1, 8, 30)}`, 'setSpeed 60', 'setSpeed 600', 'setSpeed 1', 'reset']);
     expect(clock.getTimezone()).toBe('Asia/Tokyo');
+  });
+
+  it("follows its own map's clock zone: two maps of different zones do not mix", () => {
+    process.env.TZ = 'Europe/Paris';
+    const at = Date.UTC(2025, 8, 10, 11, 15); // 08:15 ADT in Halifax, 20:15 JST
+    const halifax = new Mt3dClock(fakeSource(at, clockZoneOf('America/Halifax')).source);
+    const tokyo = new Mt3dClock(fakeSource(at).source);
+    expect(halifax.getTimezone()).toBe('America/Halifax');
+    expect(halifax.getString()).toBe('2025-09-10 08:15:00');
+    expect(tokyo.getString()).toBe('2025-09-10 20:15:00');
+    expect(halifax.getTime('03:00')).toBe(Date.UTC(2025, 8, 10, 6) + 25_000);
+    expect(tokyo.getTime('03:00')).toBe(jst(2025, 9, 10, 3) + 25_000);
+    expect(halifax.getDate().getHours()).toBe(8);
+    expect(tokyo.getDate().getHours()).toBe(20);
+    halifax.setDate(new Date(2025, 10, 10, 8, 15));
+    expect(halifax.getString()).toBe('2025-11-10 08:15:00');
+    expect(halifax.getTime()).toBe(Date.UTC(2025, 10, 10, 12, 15));
+    expect(tokyo.getTimeString()).toBe('20:15');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAYBACK_SPEEDS, SimulationClock } from '../../src/data/clock.ts';
-import { fromJapanFields, japanFields } from '../../src/data/japan-time.ts';
+import { TOKYO_CLOCK_ZONE } from '../../src/data/clock-zone.ts';
 import { stepField, stepSpeed } from '../../src/data/playback.ts';
 
 const jst = (iso: string) => Date.parse(iso);
@@ -33,31 +33,31 @@ describe('playback speed steps', () => {
 describe('date-time editing in Japan time', () => {
   it('reads and writes the fields in JST whatever the machine zone', () => {
     const t = jst('2026-11-25T23:30:15+09:00');
-    expect(japanFields(t)).toEqual({ year: 2026, month: 11, day: 25, hour: 23, minute: 30, second: 15 });
-    expect(fromJapanFields(japanFields(t))).toBe(t);
+    expect(TOKYO_CLOCK_ZONE.fields(t)).toEqual({ year: 2026, month: 11, day: 25, hour: 23, minute: 30, second: 15 });
+    expect(TOKYO_CLOCK_ZONE.fromFields(TOKYO_CLOCK_ZONE.fields(t))).toBe(t);
   });
 
   it('steps each field up and down without carrying into the next one', () => {
     const t = jst('2026-12-31T23:59:59+09:00');
-    expect(stepField(t, 'second', 1)).toBe(jst('2026-12-31T23:59:00+09:00'));
-    expect(stepField(t, 'minute', 1)).toBe(jst('2026-12-31T23:00:59+09:00'));
-    expect(stepField(t, 'hour', 1)).toBe(jst('2026-12-31T00:59:59+09:00'));
-    expect(stepField(t, 'day', 1)).toBe(jst('2026-12-01T23:59:59+09:00'));
-    expect(stepField(t, 'month', 1)).toBe(jst('2026-01-31T23:59:59+09:00'));
-    expect(stepField(t, 'year', 1)).toBe(jst('2027-12-31T23:59:59+09:00'));
-    expect(stepField(jst('2026-01-01T00:00:00+09:00'), 'hour', -1)).toBe(jst('2026-01-01T23:00:00+09:00'));
-    expect(stepField(jst('2026-03-01T08:00:00+09:00'), 'day', -1)).toBe(jst('2026-03-31T08:00:00+09:00'));
+    expect(stepField(t, 'second', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-12-31T23:59:00+09:00'));
+    expect(stepField(t, 'minute', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-12-31T23:00:59+09:00'));
+    expect(stepField(t, 'hour', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-12-31T00:59:59+09:00'));
+    expect(stepField(t, 'day', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-12-01T23:59:59+09:00'));
+    expect(stepField(t, 'month', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-01-31T23:59:59+09:00'));
+    expect(stepField(t, 'year', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2027-12-31T23:59:59+09:00'));
+    expect(stepField(jst('2026-01-01T00:00:00+09:00'), 'hour', -1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-01-01T23:00:00+09:00'));
+    expect(stepField(jst('2026-03-01T08:00:00+09:00'), 'day', -1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-03-31T08:00:00+09:00'));
   });
 
   it('clamps the day to the length of the new month (leap years too)', () => {
-    expect(stepField(jst('2026-01-31T08:00:00+09:00'), 'month', 1)).toBe(jst('2026-02-28T08:00:00+09:00'));
-    expect(stepField(jst('2028-01-31T08:00:00+09:00'), 'month', 1)).toBe(jst('2028-02-29T08:00:00+09:00'));
-    expect(stepField(jst('2028-02-29T08:00:00+09:00'), 'year', 1)).toBe(jst('2029-02-28T08:00:00+09:00'));
-    expect(stepField(jst('2026-02-28T08:00:00+09:00'), 'day', 1)).toBe(jst('2026-02-01T08:00:00+09:00'));
+    expect(stepField(jst('2026-01-31T08:00:00+09:00'), 'month', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-02-28T08:00:00+09:00'));
+    expect(stepField(jst('2028-01-31T08:00:00+09:00'), 'month', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2028-02-29T08:00:00+09:00'));
+    expect(stepField(jst('2028-02-29T08:00:00+09:00'), 'year', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2029-02-28T08:00:00+09:00'));
+    expect(stepField(jst('2026-02-28T08:00:00+09:00'), 'day', 1, TOKYO_CLOCK_ZONE)).toBe(jst('2026-02-01T08:00:00+09:00'));
   });
 
   it('keeps the year within the editor range', () => {
-    expect(japanFields(stepField(jst('2099-06-01T00:00:00+09:00'), 'year', 1)).year).toBe(2099);
-    expect(japanFields(stepField(jst('2000-06-01T00:00:00+09:00'), 'year', -1)).year).toBe(2000);
+    expect(TOKYO_CLOCK_ZONE.fields(stepField(jst('2099-06-01T00:00:00+09:00'), 'year', 1, TOKYO_CLOCK_ZONE)).year).toBe(2099);
+    expect(TOKYO_CLOCK_ZONE.fields(stepField(jst('2000-06-01T00:00:00+09:00'), 'year', -1, TOKYO_CLOCK_ZONE)).year).toBe(2000);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceDayOf } from '../../src/data/calendar.ts';
+import { TOKYO_SERVICE_CALENDAR } from '../../src/data/calendar.ts';
 import { parseTrains } from '../../src/data/realtime/odpt-parse.ts';
 import { buildRoutes } from '../../src/data/routes.ts';
 import { buildSchedule, createTrainState, type Schedule } from '../../src/data/train-schedule.ts';
@@ -17,7 +17,7 @@ let ctx: FrameContext;
 let schedule: Schedule;
 let overlay: RealtimeOverlay;
 let frame: TrainFrame;
-const t = serviceDayOf(fixtures.FIXTURE_TIME).seconds;
+const t = TOKYO_SERVICE_CALENDAR.serviceDayOf(fixtures.FIXTURE_TIME).seconds;
 
 function reports() {
   const records = [

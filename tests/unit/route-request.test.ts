@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { epochOfServiceTime, serviceDayOf } from '../../src/data/calendar.ts';
+import { TOKYO_SERVICE_CALENDAR } from '../../src/data/calendar.ts';
+import { TOKYO_CLOCK_ZONE } from '../../src/data/clock-zone.ts';
 import { SimulationClock } from '../../src/data/clock.ts';
 import type { Network } from '../../src/data/network.ts';
 import { answerRoute, DAY_MISMATCH, type RoutingDay } from '../../src/data/routing/answer-route.ts';
@@ -53,14 +54,14 @@ beforeAll(() => {
   const data = loadRealData();
   network = data.network;
   timetable = data.timetables.weekday;
-  day = { network, timetable, calendar: 'weekday', serviceDate: DATE };
+  day = { network, timetable, calendar: 'weekday', serviceDate: DATE, serviceCalendar: TOKYO_SERVICE_CALENDAR };
   shinjuku = groupOf('JR-East.Yamanote.Shinjuku');
   tokyo = groupOf('JR-East.Yamanote.Tokyo');
 }, 120_000);
 
 describe('route requests to the train worker', () => {
   it('answers a first search through the feed with the engine’s journeys, building the index once per day', async () => {
-    const { feed, requests } = feedAt(epochOfServiceTime(DATE, 8 * 3600));
+    const { feed, requests } = feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600));
     const answer = await feed.route(shinjuku, tokyo, 8 * 3600);
     expect(requests[0]).toMatchObject({ type: 'route', from: shinjuku, to: tokyo, departure: 8 * 3600, page: 'first' });
     expect(answer.error).toBeUndefined();
@@ -74,7 +75,7 @@ describe('route requests to the train worker', () => {
   });
 
   it('pages later and earlier from a reference journey', async () => {
-    const { feed } = feedAt(epochOfServiceTime(DATE, 8 * 3600));
+    const { feed } = feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600));
     const first = (await feed.route(shinjuku, tokyo, 8 * 3600)).result!;
     const last = first.journeys[first.journeys.length - 1];
     const later = (await feed.route(shinjuku, tokyo, 8 * 3600, 'later', last)).result!;
@@ -88,10 +89,10 @@ describe('route requests to the train worker', () => {
   });
 
   it('counts real-time delays: a late first train departs at its real-time time', async () => {
-    const onTime = (await feedAt(epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, tokyo, 8 * 3600)).result!.journeys[0];
+    const onTime = (await feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, tokyo, 8 * 3600)).result!.journeys[0];
     const delays = new Float32Array(timetable.trainCount);
     delays[onTime.legs[0].train] = 600;
-    const late = (await feedAt(epochOfServiceTime(DATE, 8 * 3600), delays).feed.route(shinjuku, tokyo, 8 * 3600)).result!;
+    const late = (await feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600), delays).feed.route(shinjuku, tokyo, 8 * 3600)).result!;
     const sameTrain = late.journeys.flatMap((j) => j.legs).find((l) => l.train === onTime.legs[0].train);
     if (sameTrain) {
       expect(sameTrain.delay).toBe(600);
@@ -101,18 +102,18 @@ describe('route requests to the train worker', () => {
   });
 
   it('says so when the day asked about is not the day loaded, and reports bad input as an error', async () => {
-    const nextDay = epochOfServiceTime(DATE, 8 * 3600) + 24 * 3600_000;
-    expect(serviceDayOf(nextDay).date).not.toBe(DATE);
+    const nextDay = TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600) + 24 * 3600_000;
+    expect(TOKYO_SERVICE_CALENDAR.serviceDayOf(nextDay).date).not.toBe(DATE);
     const mismatch = await feedAt(nextDay).feed.route(shinjuku, tokyo, 8 * 3600);
     expect(mismatch).toEqual({ result: null, error: DAY_MISMATCH });
     expect(answerRoute(null, { from: shinjuku, to: tokyo, departure: 0, time: 0, page: 'first' }).error).toBe(DAY_MISMATCH);
-    const bad = await feedAt(epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, shinjuku, 8 * 3600);
+    const bad = await feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, shinjuku, 8 * 3600);
     expect(bad.result).toBeNull();
     expect(bad.error).toMatch(/share station/);
   });
 
   it('finds the track a leg rides along, from its boarding to its alighting station', async () => {
-    const journey = (await feedAt(epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, tokyo, 8 * 3600)).result!.journeys[0];
+    const journey = (await feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600)).feed.route(shinjuku, tokyo, 8 * 3600)).result!.journeys[0];
     for (const leg of journey.legs) {
       const vertices = legTrackVertices(network, leg);
       expect(vertices.length, network.meta.railways[leg.railway].id).toBeGreaterThan(1);
@@ -131,13 +132,13 @@ describe('route requests to the train worker', () => {
     expect(serviceSecondsOf('25:00')).toBeNull();
     expect(serviceSecondsOf('')).toBeNull();
     for (const hours of [3, 8.5, 23.9, 24.2, 26.9]) {
-      const at = epochOfServiceTime(DATE, hours * 3600);
-      expect(serviceSecondsAt(at)).toBe(Math.floor(serviceDayOf(at).seconds));
+      const at = TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, hours * 3600);
+      expect(serviceSecondsAt(at, TOKYO_CLOCK_ZONE)).toBe(Math.floor(TOKYO_SERVICE_CALENDAR.serviceDayOf(at).seconds));
     }
   });
 
   it('tags each failure with a kind the interface turns into a message, never the error text', async () => {
-    const at = epochOfServiceTime(DATE, 8 * 3600);
+    const at = TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600);
     const same = await feedAt(at).feed.route(tokyo, tokyo, 8 * 3600);
     expect(same.kind).toBe('same-place');
     expect(routeFailure(same)).toBe('same-place');
@@ -149,7 +150,7 @@ describe('route requests to the train worker', () => {
   });
 
   it('badges the journeys of a list for the list: earliest arrival and fewest transfers, one each', async () => {
-    const { feed } = feedAt(epochOfServiceTime(DATE, 8 * 3600));
+    const { feed } = feedAt(TOKYO_SERVICE_CALENDAR.epochOfServiceTime(DATE, 8 * 3600));
     const narita = groupOf('Keisei.Main.NaritaAirportTerminal1');
     let list = mergeJourneys((await feed.route(narita, tokyo, 8 * 3600)).result!.journeys);
     for (let i = 0; i < 3; i++) list = mergeJourneys(list, (await feed.route(narita, tokyo, 8 * 3600, 'later', list[list.length - 1])).result!.journeys);

@@ -1,11 +1,13 @@
 /**
  * Times of day of flight records (`"HH:MM"` Japan time, no date) turned into
  * instants, and the Japan-time clock fields the runway configuration needs.
+ * The flights are of Japan's airports (ODPT's records), so these always use
+ * Japan's clock ({@link TOKYO_CLOCK_ZONE}), whatever the map's clock zone.
  *
  * @module
  */
 
-import { DAY_MS, japanFields, japanMidnight, japanMsOfDay } from '../japan-time.ts';
+import { DAY_MS, TOKYO_CLOCK_ZONE } from '../clock-zone.ts';
 
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -26,7 +28,7 @@ export function parseTimeOfDay(text: string): number | null {
  * is tomorrow's).
  */
 export function nearestInstant(secondsOfDay: number, reference: number): number {
-  const midnight = japanMidnight(reference);
+  const midnight = TOKYO_CLOCK_ZONE.midnight(reference);
   let best = midnight + secondsOfDay * 1000;
   for (const day of [-1, 1]) {
     const candidate = midnight + day * DAY_MS + secondsOfDay * 1000;
@@ -37,10 +39,10 @@ export function nearestInstant(secondsOfDay: number, reference: number): number 
 
 /** Hours since Japan-time midnight (0 ≤ h < 24, fractional) of an instant. */
 export function japanHours(time: number): number {
-  return japanMsOfDay(time) / 3_600_000;
+  return TOKYO_CLOCK_ZONE.msOfDay(time) / 3_600_000;
 }
 
 /** Month (1–12) in Japan time of an instant. */
 export function japanMonth(time: number): number {
-  return japanFields(time).month;
+  return TOKYO_CLOCK_ZONE.fields(time).month;
 }

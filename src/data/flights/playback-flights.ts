@@ -10,7 +10,7 @@
  * @module
  */
 import type { FlightInfo } from './flight-records.ts';
-import { japanMsOfDay } from '../japan-time.ts';
+import { TOKYO_CLOCK_ZONE } from '../clock-zone.ts';
 import { nearestInstant } from './flight-time.ts';
 
 /** How far the playback clock may move from the reference of a plan before the flights are moved again, ms. */
@@ -19,7 +19,7 @@ export const PLAYBACK_REPLAN_MS = 3 * 3_600_000;
 /** The records with their scheduled (and estimated and actual) times moved by whole days to lie nearest to `reference` (epoch ms). */
 export function flightsForDayOf(flights: readonly FlightInfo[], reference: number): FlightInfo[] {
   return flights.map((flight) => {
-    const secondsOfDay = japanMsOfDay(flight.scheduledTime) / 1000;
+    const secondsOfDay = TOKYO_CLOCK_ZONE.msOfDay(flight.scheduledTime) / 1000;
     const shift = nearestInstant(secondsOfDay, reference) - flight.scheduledTime;
     if (shift === 0) return flight;
     const moved: FlightInfo = { ...flight, scheduledTime: flight.scheduledTime + shift };

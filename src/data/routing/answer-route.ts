@@ -7,7 +7,7 @@
  * @module
  */
 import type { Calendar } from '../bundle/timetable-format.ts';
-import { serviceDayOf } from '../calendar.ts';
+import type { ServiceCalendar } from '../calendar.ts';
 import type { Network } from '../network.ts';
 import type { Timetable } from '../timetable.ts';
 import { ROUTE_DAY_MISMATCH, type RouteAnswer, type RouteRequest } from '../trains/worker-protocol.ts';
@@ -24,6 +24,8 @@ export interface RoutingDay {
   timetable: Timetable;
   calendar: Calendar;
   serviceDate: string;
+  /** The clock zone and day types the request's times are read with. */
+  serviceCalendar: ServiceCalendar;
   routingIndex?: RoutingIndex;
 }
 
@@ -35,9 +37,9 @@ export const DAY_MISMATCH = ROUTE_DAY_MISMATCH;
  * index while real-time data is live. Never throws: failures are in `error`.
  */
 export function answerRoute(day: RoutingDay | null, request: RouteRequest, delays?: TrainDelays): RouteAnswer {
-  if (!day || day.serviceDate !== serviceDayOf(request.time).date) return { result: null, error: DAY_MISMATCH };
+  if (!day || day.serviceDate !== day.serviceCalendar.serviceDayOf(request.time).date) return { result: null, error: DAY_MISMATCH };
   try {
-    const index = (day.routingIndex ??= buildRoutingIndex(day.network, day.timetable));
+    const index = (day.routingIndex ??= buildRoutingIndex(day.network, day.timetable, day.serviceCalendar));
     const query: RouteQuery = { from: request.from, to: request.to, departure: request.departure, delays };
     let result: RouteSearchResult;
     if (request.page === 'later' && request.reference) result = searchLater(index, query, request.reference);

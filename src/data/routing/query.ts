@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { serviceDayOf } from '../calendar.ts';
-import { DAY_SECONDS, SERVICE_DAY_START_SECONDS } from '../japan-time.ts';
+import { DAY_SECONDS, SERVICE_DAY_START_SECONDS } from '../clock-zone.ts';
 import { stationGroupOf } from '../station-groups.ts';
 import { checkDelays, type TrainDelays } from './realtime-tables.ts';
 import { RouteSearchError } from './route-error.ts';
@@ -76,7 +75,7 @@ function stationsOf(index: RoutingIndex, input: StationInput, field: 'from' | 't
 
 function departureOf(index: RoutingIndex, departure: number | Date): number {
   if (departure instanceof Date) {
-    const day = serviceDayOf(departure.getTime());
+    const day = index.serviceCalendar.serviceDayOf(departure.getTime());
     if (day.calendar !== index.calendar) {
       throw new RangeError(`Route search departure: ${departure.toISOString()} falls on service day ${day.date}, a ${day.calendar} timetable day, but the index holds the ${index.calendar} timetable.`);
     }

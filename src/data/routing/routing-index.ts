@@ -8,6 +8,7 @@
  * @module
  */
 import type { Calendar } from '../bundle/timetable-format.ts';
+import { TOKYO_SERVICE_CALENDAR, type ServiceCalendar } from '../calendar.ts';
 import type { Network } from '../network.ts';
 import type { Timetable } from '../timetable.ts';
 import { buildRouteTable, mirrorRouteTable, type RouteTable } from './route-table.ts';
@@ -17,6 +18,8 @@ import { buildTrips, type TripDiagnostics, type TripList } from './trips.ts';
 /** Everything the route search needs for one day's timetable. */
 export interface RoutingIndex {
   calendar: Calendar;
+  /** The clock zone and day types a departure given as a `Date` is read with. */
+  serviceCalendar: ServiceCalendar;
   network: Network;
   timetable: Timetable;
   trips: TripList;
@@ -28,8 +31,8 @@ export interface RoutingIndex {
   diagnostics: TripDiagnostics;
 }
 
-/** Builds the route search index of a day's timetable on a network. */
-export function buildRoutingIndex(network: Network, timetable: Timetable): RoutingIndex {
+/** Builds the route search index of a day's timetable on a network, whose times are on `serviceCalendar`'s clock (Tokyo's by default). */
+export function buildRoutingIndex(network: Network, timetable: Timetable, serviceCalendar: ServiceCalendar = TOKYO_SERVICE_CALENDAR): RoutingIndex {
   const stationCount = network.meta.stations.length;
   for (let s = 0; s < timetable.stopStation.length; s++) {
     if (timetable.stopStation[s] >= stationCount) {
@@ -41,6 +44,7 @@ export function buildRoutingIndex(network: Network, timetable: Timetable): Routi
   const backward = mirrorRouteTable(forward, stationCount);
   return {
     calendar: timetable.calendar,
+    serviceCalendar,
     network,
     timetable,
     trips,

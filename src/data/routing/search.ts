@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { SERVICE_DAY_START_SECONDS } from '../japan-time.ts';
+import { SERVICE_DAY_START_SECONDS } from '../clock-zone.ts';
 import { buildJourney, forwardRide } from './build-journey.ts';
 import type { Journey, JourneyKind, NoJourneyReason, RouteSearchResult } from './journey.ts';
 import { checkQuery, type CheckedQuery, type RouteQuery } from './query.ts';

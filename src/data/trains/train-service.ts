@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { serviceDayOf, setCityCalendars } from '../calendar.ts';
-import { setClockTimeZone } from '../japan-time.ts';
+import { ServiceCalendar } from '../calendar.ts';
+import { clockZoneOf, TOKYO_CLOCK_ZONE } from '../clock-zone.ts';
 import type { Calendar } from '../bundle/timetable-format.ts';
 import { decodeNetwork, type Network } from '../network.ts';
 import { buildRoutes, type RouteSet } from '../routes.ts';
@@ -32,6 +32,8 @@ import type { ChannelPort } from '../worker/wire.ts';
 interface DayContext extends FrameContext {
   calendar: Calendar;
   serviceDate: string;
+  /** The simulation's clock zone and day types, which the day was read with. */
+  serviceCalendar: ServiceCalendar;
   /** Built on the first departures request of the day. */
   departureIndex?: DepartureIndex;
   /** Built on the first route search of the day. */
@@ -44,6 +46,8 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   let routes: RouteSet | null = null;
   let timetableUrls: Record<Calendar, string> | null = null;
   let city: CityTimetables | null = null;
+  /** This simulation's clock zone and day types: Tokyo's, or the city bundle's from `init`. */
+  let serviceCalendar = new ServiceCalendar(TOKYO_CLOCK_ZONE);
   /** Kind of vehicle of each line of a city bundle (Tokyo's are all rail). */
   let railwayKinds: Uint8Array | undefined;
   let dims: TrackDimensions | null = null;
@@ -63,7 +67,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
 
   /** Loads the timetable of the service day containing `time` (epoch ms) and builds its schedule. */
   async function loadDay(time: number): Promise<DayContext> {
-    const { date, calendar } = serviceDayOf(time);
+    const { date, calendar } = serviceCalendar.serviceDayOf(time);
     const url = city?.days[date]?.url ?? timetableUrls![calendar];
     const bytes = await fetchBytes(url);
     const started = performance.now();
@@ -73,7 +77,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     const vehicleColors = hexToRgbBytes(network!.meta.trainVehicles.map((v) => v.colors[0] ?? '#888888'));
     const railwayColors = hexToRgbBytes(network!.meta.railways.map((r) => r.color));
     const overlay = new RealtimeOverlay(network!, timetable, schedule);
-    const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, railwayKinds, calendar, serviceDate: date, realtime: overlay };
+    const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, railwayKinds, calendar, serviceDate: date, serviceCalendar, realtime: overlay };
     applyRealtime(context);
     return context;
   }
@@ -81,7 +85,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   /** Lays the newest reports over a day's timetables. */
   function applyRealtime(context: DayContext) {
     const overlay = context.realtime!;
-    overlay.update(realtime.reports, serviceDayOf(realtime.time).seconds, realtime.time);
+    overlay.update(realtime.reports, serviceCalendar.serviceDayOf(realtime.time).seconds, realtime.time);
     trips.applied = trips.feeds.size > 0 ? tripDelays(context, trips.feeds.values(), trips.time) : null;
     if (trips.applied) overlay.addTripDelays(trips.applied);
     const tripsApply = trips.enabled && trips.applied !== null && (trips.applied.delays.size > 0 || trips.applied.canceled.length > 0);
@@ -90,7 +94,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
 
   /** The day context for `time`, loading a new day when the service day changes (the previous day keeps running meanwhile). */
   function dayFor(time: number): DayContext | null {
-    const { date } = serviceDayOf(time);
+    const { date } = serviceCalendar.serviceDayOf(time);
     if (day?.serviceDate === date) return day;
     if (!loadingDay) {
       loadingDay = loadDay(time)
@@ -132,10 +136,8 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     timetableUrls = request.timetableUrls;
     city = request.city ?? null;
     railwayKinds = city ? lineKinds(city.routeTypes) : undefined;
-    if (city) {
-      setClockTimeZone(city.timeZone);
-      setCityCalendars(Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])));
-    }
+    const cityDays = city ? Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])) : null;
+    serviceCalendar = new ServiceCalendar(city ? clockZoneOf(city.timeZone) : TOKYO_CLOCK_ZONE, cityDays);
     dims = request.dims;
     const loaded = dayFor(request.time) ?? (await loadingDay!);
     return { calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount };
@@ -148,7 +150,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     out.id = ++frameId;
     out.time = request.time;
     const started = performance.now();
-    if (context) composeFrame(context, serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time, request.area, request.depth);
+    if (context) composeFrame(context, serviceCalendar.serviceDayOf(request.time).seconds, request.zoom, request.selected, out, request.time, request.area, request.depth);
     else out.carCount = out.trainCount = 0;
     out.computeMs = performance.now() - started;
     out.calendar = context?.calendar ?? 'weekday';
@@ -174,13 +176,13 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     },
     find: ({ id, time }) => {
       const context = dayFor(time);
-      return context ? findTrain(context, id, serviceDayOf(time).seconds) : -1;
+      return context ? findTrain(context, id, serviceCalendar.serviceDayOf(time).seconds) : -1;
     },
     departures: ({ stations, time, count }) => {
       const context = dayFor(time);
       if (!context) return null;
       context.departureIndex ??= buildDepartureIndex(context.timetable);
-      return nextDepartures(context.network, context.departureIndex, stations, serviceDayOf(time).seconds, count, context.realtime);
+      return nextDepartures(context.network, context.departureIndex, stations, serviceCalendar.serviceDayOf(time).seconds, count, context.realtime);
     },
     route: (request) => {
       const context = dayFor(request.time);
@@ -189,7 +191,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     },
     details: ({ train, time, zoom }) => {
       const context = dayFor(time);
-      return context ? trainDetails(context, train, serviceDayOf(time).seconds, zoom, time) : null;
+      return context ? trainDetails(context, train, serviceCalendar.serviceDayOf(time).seconds, zoom, time) : null;
     },
   });
   return server;

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { epochOfServiceTime } from '../calendar.ts';
+import type { ServiceCalendar } from '../calendar.ts';
 import type { StopTimeEvent, TripUpdateFeed, TripUpdateReport } from '../gtfs/trip-updates.ts';
 import type { VehiclePositionFeed, VehicleReport } from '../gtfs/vehicle-positions.ts';
 import type { Network } from '../network.ts';
@@ -48,6 +48,8 @@ export interface TripDay {
   timetable: Timetable;
   /** `YYYY-MM-DD`. */
   serviceDate: string;
+  /** The clock zone the timetable's times are on. */
+  serviceCalendar: ServiceCalendar;
 }
 
 /** Timetable indices by train number, and the departures of each frequencies.txt trip (`{trip_id}@HH:MM`), built once per day. */
@@ -76,7 +78,7 @@ function trainOf(day: TripDay, trip: TripUpdateReport): number | undefined {
 }
 
 /** The instant (epoch seconds) of a timetable time of `day` (minutes of its service day). */
-const epochSecondsOn = (day: TripDay) => (minutes: number) => epochOfServiceTime(day.serviceDate, minutes * 60) / 1000;
+const epochSecondsOn = (day: TripDay) => (minutes: number) => day.serviceCalendar.epochOfServiceTime(day.serviceDate, minutes * 60) / 1000;
 
 /**
  * The timetable a vehicle runs on `day` and how late it is there (seconds), or undefined. A vehicle on a

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { japanFields } from '../../data/japan-time.ts';
 import { DATE_TIME_FIELDS, stepField, stepSpeed, type DateTimeField } from '../../data/playback.ts';
+import { zoneName } from '../i18n/zone-name.ts';
 import { useAppStore, useStoreApi } from '../store-context.ts';
 import { ControlIntl } from './ControlIntl.tsx';
 
@@ -37,11 +37,15 @@ function FieldSpinner({ field, value, onStep }: { field: DateTimeField; value: n
   );
 }
 
-/** The date-time editor: year, month, day, hour, minute, second, each with −/+; OK applies, Cancel (or Escape) leaves the clock as it was. */
+/**
+ * The date-time editor, on the map's clock zone: year, month, day, hour, minute, second, each with −/+; OK applies,
+ * Cancel (or Escape) leaves the clock as it was.
+ */
 function Editor({ value, onChange, onDone }: { value: number; onChange: (value: number) => void; onDone: (apply: boolean) => void }) {
   const intl = useIntl();
-  const fields = japanFields(value);
-  const spinner = (field: DateTimeField) => <FieldSpinner key={field} field={field} value={fields[field]} onStep={(delta) => onChange(stepField(value, field, delta))} />;
+  const zone = useAppStore((s) => s.clockZone);
+  const fields = zone.fields(value);
+  const spinner = (field: DateTimeField) => <FieldSpinner key={field} field={field} value={fields[field]} onStep={(delta) => onChange(stepField(value, field, delta, zone))} />;
   return (
     <div
       className="tt-editor"
@@ -60,7 +64,7 @@ function Editor({ value, onChange, onDone }: { value: number; onChange: (value: 
       </div>
       <div className="tt-editor-row">
         {DATE_TIME_FIELDS.slice(3).map((field, i) => [i > 0 && <span key={`s${field}`} className="tt-editor-sep">:</span>, spinner(field)])}
-        <span className="tt-clock-zone">JST</span>
+        <span className="tt-clock-zone">{zoneName(zone.timeZone, new Date(value))}</span>
       </div>
       <div className="tt-editor-actions">
         <button type="button" className="tt-text-button" data-testid="edit-cancel" onClick={() => onDone(false)}>

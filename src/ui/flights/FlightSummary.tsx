@@ -1,15 +1,15 @@
 import { useIntl } from 'react-intl';
 import type { FlightModel } from '../../data/flights/flight-model.ts';
 import type { PlannedFlight } from '../../data/flights/flight-plan.ts';
-import { japanFields } from '../../data/japan-time.ts';
+import type { ClockZone } from '../../data/clock-zone.ts';
 import { localize } from '../../data/network.ts';
 import { useDataLanguage } from '../use-names.ts';
 import { useAppStore } from '../store-context.ts';
 import './flights.css';
 
-/** "HH:MM", Japan time, of an instant. */
-export function formatJapanTime(epochMs: number): string {
-  const { hour, minute } = japanFields(epochMs);
+/** "HH:MM" of an instant on the map's clock `zone`. */
+export function formatClockTime(epochMs: number, zone: ClockZone): string {
+  const { hour, minute } = zone.fields(epochMs);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
@@ -26,6 +26,7 @@ const runwayOf = (flight: PlannedFlight) => flight.course.runway;
 export function FlightSummary({ flight, model }: { flight: PlannedFlight; model: FlightModel }) {
   const intl = useIntl();
   const realtime = useAppStore((s) => s.clockMode === 'realtime');
+  const zone = useAppStore((s) => s.clockZone);
   const data = useDataLanguage();
   const { info } = flight;
   const airline = info.airline !== undefined ? model.airlines[info.airline] : undefined;
@@ -65,7 +66,7 @@ export function FlightSummary({ flight, model }: { flight: PlannedFlight; model:
         {times.map(([label, time]) => (
           <div key={label}>
             <dt>{intl.formatMessage({ id: label })}</dt>
-            <dd>{formatJapanTime(time)}</dd>
+            <dd>{formatClockTime(time, zone)}</dd>
           </div>
         ))}
       </dl>

@@ -5,8 +5,10 @@
  * @module
  */
 
+import { TOKYO_TIME_ZONE } from '../../data/clock-zone.ts';
+
 /** The clock's zone for Tokyo's data set. */
-export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
+export const JAPAN_TIME_ZONE = TOKYO_TIME_ZONE;
 
 /** Formatters of time zone names by zone (null: a zone the browser does not know); making one costs far more than using it. */
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();

@@ -72,7 +72,8 @@ export function CriteriaPanel() {
               aria-pressed={atTime}
               data-testid="route-at-time"
               onClick={() => {
-                const now = time || formatServiceMinutes(Math.floor(serviceSecondsAt(store.getState().clock.now()) / 60));
+                const { clock, clockZone } = store.getState();
+                const now = time || formatServiceMinutes(Math.floor(serviceSecondsAt(clock.now(), clockZone) / 60));
                 setTime(now);
                 setDeparture(serviceSecondsOf(now));
               }}

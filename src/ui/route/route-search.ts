@@ -1,6 +1,6 @@
 import type { Journey, NoJourneyReason } from '../../data/routing/journey.ts';
 import { mergeJourneys } from '../../data/routing/journey-list.ts';
-import { serviceDaySeconds } from '../../data/japan-time.ts';
+import type { ClockZone } from '../../data/clock-zone.ts';
 import type { RouteErrorKind } from '../../data/routing/route-error.ts';
 import { routeFailure, type RouteAnswer } from '../../data/trains/worker-protocol.ts';
 import type { AppStore } from '../../store.ts';
@@ -20,9 +20,9 @@ const FAILURE_MESSAGES: Record<RouteErrorKind, string> = {
   internal: 'route.error',
 };
 
-/** Whole seconds of the service day (03:00 to 27:00, Japan time) at an instant. */
-export function serviceSecondsAt(epochMs: number): number {
-  return Math.floor(serviceDaySeconds(epochMs));
+/** Whole seconds of the service day (03:00 to 27:00 on the map's clock `zone`) at an instant. */
+export function serviceSecondsAt(epochMs: number, zone: ClockZone): number {
+  return Math.floor(zone.serviceDaySeconds(epochMs));
 }
 
 /** Service-day seconds of "HH:MM" (times before 03:00 belong to the end of the service day). */
@@ -47,11 +47,11 @@ export const JOURNEYS_PER_PAGE = 5;
  * them. Resolves with a notice when there is nothing new.
  */
 export async function runRouteSearch(store: AppStore, page: 'first' | 'later' | 'earlier' = 'first'): Promise<RouteNotice | null> {
-  const { trainFeed, routeCriteria, routeJourneys, clock } = store.getState();
+  const { trainFeed, routeCriteria, routeJourneys, clock, clockZone } = store.getState();
   const { from, to } = routeCriteria;
   if (!from || !to) return { id: 'route.missing' };
   if (!trainFeed) return { id: 'route.dayMismatch' };
-  const departure = routeCriteria.departure ?? serviceSecondsAt(clock.now());
+  const departure = routeCriteria.departure ?? serviceSecondsAt(clock.now(), clockZone);
   const direction = page === 'earlier' ? 'earlier' : 'later';
   let list = page === 'first' ? [] : routeJourneys;
   let found: Journey[] = [];

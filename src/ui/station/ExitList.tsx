@@ -23,7 +23,8 @@ function useServiceMinute(): { calendar: Calendar | null; minute: number } {
   const clock = useAppStore((s) => s.clock);
   const jumps = useAppStore((s) => s.clockJumps);
   const feed = useAppStore((s) => s.trainFeed);
-  const read = () => ({ calendar: feed?.calendar ?? null, minute: serviceMinuteAt(clock.now()) });
+  const zone = useAppStore((s) => s.clockZone);
+  const read = () => ({ calendar: feed?.calendar ?? null, minute: serviceMinuteAt(clock.now(), zone) });
   const [now, setNow] = useState(read);
   useEffect(() => {
     const tick = () => setNow((previous) => {
@@ -34,7 +35,7 @@ function useServiceMinute(): { calendar: Calendar | null; minute: number } {
     const timer = setInterval(tick, TICK_MS);
     return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clock, jumps, feed]);
+  }, [clock, jumps, feed, zone]);
   return now;
 }
 
