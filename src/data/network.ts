@@ -68,6 +68,18 @@ export function decodeNetwork(bytes: ArrayBuffer | Uint8Array, source: string): 
   };
 }
 
+/** The latitude half-way between the network's southernmost and northernmost stations on its lines, or null with none placed. */
+export function middleLatitude(network: Network): number | null {
+  let south = Infinity;
+  let north = -Infinity;
+  for (const station of network.meta.stations) {
+    if (station.railway < 0 || !station.coord) continue;
+    south = Math.min(south, station.coord[1]);
+    north = Math.max(north, station.coord[1]);
+  }
+  return south <= north ? (south + north) / 2 : null;
+}
+
 /** Picks the text for a data language, falling back to English, then Japanese, then any. */
 export function localize(text: Partial<Record<string, string>> | undefined, lang: string): string {
   if (!text) return '';

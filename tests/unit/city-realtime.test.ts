@@ -22,7 +22,8 @@ import type { TrainFrame } from '../../src/data/trains/train-frame-format.ts';
 import type { TrainWorkerEvents, TrainWorkerMethods } from '../../src/data/trains/worker-protocol.ts';
 import { WorkerChannel } from '../../src/data/worker/channel.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
-import { HALIFAX, inService, tripTimes } from '../support/halifax-feed.ts';
+import { feedRows, HALIFAX, inService, tripTimes } from '../support/halifax-feed.ts';
+import { SIZE_LATITUDE } from '../../src/data/trains/compose-frame.ts';
 import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { workerPair } from '../support/worker-pair.ts';
 
@@ -83,13 +84,13 @@ async function startTrains({ tokyoClock = false } = {}) {
           routeTypes: city.routeTypes,
         },
   });
-  const frame = () =>
+  const frame = (zoom = 14) =>
     new Promise<TrainFrame>((resolve) => {
       const off = channel.on('frame', (f) => {
         off();
         resolve(f);
       });
-      channel.post('frame', { time: NOW, zoom: 14, area: null, depth: null, selected: -1, recycle: null });
+      channel.post('frame', { time: NOW, zoom, area: null, depth: null, selected: -1, recycle: null });
     });
   const running = async () => {
     const f = await frame();
@@ -318,6 +319,25 @@ describe('GTFS Realtime vehicle positions on a city bundle', () => {
 });
 
 describe('two train simulations of different clock zones (two maps on one page)', () => {
+  it("size the cars at the city's latitude, so that zoomed out they fit its tracks as Tokyo's fit Tokyo's", async () => {
+    // Zoomed out, a car is as wide as a number of track spacings, which are Web Mercator lengths: in ground metres
+    // they shrink with the cosine of the latitude. Halifax's network spans the latitudes of its stops.
+    const [header, ...stops] = await feedRows('stops.txt');
+    const latitudes = stops.map((row) => Number(row[header.indexOf('stop_lat')]));
+    const middle = (Math.min(...latitudes) + Math.max(...latitudes)) / 2;
+    const tokyo = await startTrains({ tokyoClock: true });
+    const halifax = await startTrains();
+    try {
+      const [atTokyo, atHalifax] = [(await tokyo.frame(10)).unitMetres, (await halifax.frame(10)).unitMetres];
+      const cos = (latitude: number) => Math.cos((latitude * Math.PI) / 180);
+      expect(atHalifax / atTokyo).toBeCloseTo(cos(middle) / cos(SIZE_LATITUDE), 3);
+      expect(atHalifax / atTokyo).toBeLessThan(0.9);
+    } finally {
+      tokyo.close();
+      halifax.close();
+    }
+  });
+
   it('each count service days, frames, routes and trip updates on their own clock', async () => {
     // Tokyo's first, then Halifax's: a zone shared by the two would be Halifax's for both.
     const tokyo = await startTrains({ tokyoClock: true });

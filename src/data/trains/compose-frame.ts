@@ -166,8 +166,11 @@ function chordPoint(out: RouteSample, t: number): void {
   chordHeading(out);
 }
 
-/** Latitude at which car sizes are converted between ground and Web Mercator metres (the network spans about ±1°). */
-const SIZE_LATITUDE = 35.68;
+/**
+ * Latitude at which car sizes are converted between ground and Web Mercator metres: Tokyo's (its network spans about
+ * ±1°). A city bundle's is the middle of its network ({@link FrameContext.sizeLatitude}).
+ */
+export const SIZE_LATITUDE = 35.68;
 
 /** Everything the composer reads; built once per network and day type. */
 export interface FrameContext {
@@ -184,6 +187,8 @@ export interface FrameContext {
   railwayKinds?: Uint8Array;
   /** Real-time delays and extra trains, when available. */
   realtime?: RealtimeOverlay | null;
+  /** Latitude car sizes are converted at (see {@link SIZE_LATITUDE}); Tokyo's when absent. */
+  sizeLatitude?: number;
 }
 
 /** A train this late (seconds) carries the delay marker. */
@@ -204,16 +209,16 @@ export function carSize(zoom: number, dims: TrackDimensions, latitude = SIZE_LAT
 /** Per kind of vehicle, at the frame's zoom: car length, width, height (metres), spacing of car centres (metres) and car length on screen (pixels). */
 const KIND_FIELDS = 5;
 const kindSizes = new Float64Array(CAR_SHAPE_LIST.length * KIND_FIELDS);
-/** The zoom and dimensions {@link kindSizes} holds. */
-let sized: { zoom: number; dims: TrackDimensions | null } = { zoom: NaN, dims: null };
+/** The zoom, dimensions and latitude {@link kindSizes} holds. */
+let sized: { zoom: number; dims: TrackDimensions | null; latitude: number } = { zoom: NaN, dims: null, latitude: NaN };
 
-function sizeKinds(zoom: number, dims: TrackDimensions): void {
-  if (sized.zoom === zoom && sized.dims === dims) return;
-  sized = { zoom, dims };
+function sizeKinds(zoom: number, dims: TrackDimensions, latitude: number): void {
+  if (sized.zoom === zoom && sized.dims === dims && sized.latitude === latitude) return;
+  sized = { zoom, dims, latitude };
   const pixelsPerMetre = pixelsPerMercatorMetre(zoom);
-  const cosLatitude = Math.cos((SIZE_LATITUDE * Math.PI) / 180);
+  const cosLatitude = Math.cos((latitude * Math.PI) / 180);
   for (let kind = 0; kind < CAR_SHAPE_LIST.length; kind++) {
-    const [length, width, height] = carSize(zoom, dims, SIZE_LATITUDE, kind);
+    const [length, width, height] = carSize(zoom, dims, latitude, kind);
     const o = kind * KIND_FIELDS;
     kindSizes[o] = length;
     kindSizes[o + 1] = width;
@@ -359,8 +364,8 @@ function keepOrder(n: number, gap: number) {
  * towards the horizon they go in boxes of several, as when zoomed out.
  */
 export function composeFrame(ctx: FrameContext, t: number, zoom: number, selected: number, frame: TrainFrame, now = 0, area: ViewArea | null = null, depth: ViewDepth | null = null): TrainFrame {
-  const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, railwayKinds, realtime } = ctx;
-  sizeKinds(zoom, dims);
+  const { network, timetable, routes, schedule, dims, railwayColors, vehicleColors, railwayKinds, realtime, sizeLatitude = SIZE_LATITUDE } = ctx;
+  sizeKinds(zoom, dims, sizeLatitude);
   const n = collectTrains(ctx, t, zoom, now);
   if (realtime?.enabled && (realtime.delayedTrains.length || realtime.extras.length)) keepOrder(n, kindSizes[RAIL_KIND * KIND_FIELDS + 3] * 2);
   let car = 0;
@@ -451,8 +456,8 @@ export function composeFrame(ctx: FrameContext, t: number, zoom: number, selecte
   frame.trainCount = trainSlot;
   frame.markerCount = markers;
   frame.zoom = zoom;
-  frame.carSize = carSize(zoom, dims);
-  frame.unitMetres = unitMetres(zoom, dims);
+  frame.carSize = carSize(zoom, dims, sizeLatitude);
+  frame.unitMetres = unitMetres(zoom, dims, sizeLatitude);
   return frame;
 }
 

@@ -8,7 +8,7 @@
 import { ServiceCalendar } from '../calendar.ts';
 import { clockZoneOf, TOKYO_CLOCK_ZONE } from '../clock-zone.ts';
 import type { Calendar } from '../bundle/timetable-format.ts';
-import { decodeNetwork, type Network } from '../network.ts';
+import { decodeNetwork, middleLatitude, type Network } from '../network.ts';
 import { buildRoutes, type RouteSet } from '../routes.ts';
 import { decodeTimetable } from '../timetable.ts';
 import type { TrackDimensions } from '../track-position.ts';
@@ -50,6 +50,8 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   let serviceCalendar = new ServiceCalendar(TOKYO_CLOCK_ZONE);
   /** Kind of vehicle of each line of a city bundle (Tokyo's are all rail). */
   let railwayKinds: Uint8Array | undefined;
+  /** Latitude a city bundle's car sizes are converted at (its network's middle); Tokyo's when undefined. */
+  let sizeLatitude: number | undefined;
   let dims: TrackDimensions | null = null;
   let day: DayContext | null = null;
   let loadingDay: Promise<DayContext> | null = null;
@@ -77,7 +79,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     const vehicleColors = hexToRgbBytes(network!.meta.trainVehicles.map((v) => v.colors[0] ?? '#888888'));
     const railwayColors = hexToRgbBytes(network!.meta.railways.map((r) => r.color));
     const overlay = new RealtimeOverlay(network!, timetable, schedule);
-    const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, railwayKinds, calendar, serviceDate: date, serviceCalendar, realtime: overlay };
+    const context: DayContext = { network: network!, routes: routes!, timetable, schedule, dims: dims!, railwayColors, vehicleColors, railwayKinds, sizeLatitude, calendar, serviceDate: date, serviceCalendar, realtime: overlay };
     applyRealtime(context);
     return context;
   }
@@ -136,6 +138,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     timetableUrls = request.timetableUrls;
     city = request.city ?? null;
     railwayKinds = city ? lineKinds(city.routeTypes) : undefined;
+    sizeLatitude = city ? (middleLatitude(network) ?? undefined) : undefined;
     const cityDays = city ? Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])) : null;
     serviceCalendar = new ServiceCalendar(city ? clockZoneOf(city.timeZone) : TOKYO_CLOCK_ZONE, cityDays);
     dims = request.dims;
