@@ -46,7 +46,7 @@ interface MercatorViewport {
 
 /**
  * The vehicles of a GTFS Realtime feed as 3D boxes shaped by route type (see
- * `VEHICLE_SIZES` in `gtfs-vehicle-shaders.ts`), in their route's colour, facing their
+ * `VEHICLE_SIZES` in `gtfs-vehicle-shaders.ts`, from the cars of `vehicle-shapes.ts`), in their route's colour, facing their
  * direction of travel. At each poll the vehicles' motions (along their trips'
  * shapes, `vehicle-motion.ts`) become timed polylines (`vehicle-paths.ts`),
  * written once into a float texture (`vehicle-texels.ts`); every frame the

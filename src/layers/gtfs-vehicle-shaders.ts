@@ -10,7 +10,10 @@
 import { picking } from '@deck.gl/core';
 import type { ModelProps } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
+import type { VehicleKind } from '../data/gtfs/feed-model.ts';
+import { VEHICLE_KINDS } from '../data/gtfs/feed-view.ts';
 import { TEXELS_PER_VEHICLE, VEHICLE_TEXTURE_WIDTH } from '../data/gtfs/vehicle-texels.ts';
+import { CAR_SHAPES } from '../data/trains/vehicle-shapes.ts';
 import { sunLighting } from './shaders/sun-lighting.ts';
 import { BOX_FACE_COUNT, glslVec3, unitBox } from './shaders/unit-box.ts';
 
@@ -37,20 +40,22 @@ export const FRAME_FLOATS = 28;
 export const FRAME = { viewProjection: 0, originClip: 16, scales: 20, state: 24 } as const;
 
 /**
- * Per vehicle kind, in the order of `VEHICLE_KINDS` (bus, rail, subway, tram, ferry, cable, other): its real length,
- * width and height (metres), and the same in track units (see `track-uniforms.ts`). Zoomed out, vehicles are drawn at
- * least as large as their track units, as the trains' cars are (a car is 0.42 × 0.5 × 0.34 units), so that they read
- * at city scale; real size from about zoom 18. A bus is a short tall box, rail a two-car train, a ferry a wide hull.
+ * Cars of each kind that a data source's vehicle is drawn as, in one box: a train as two cars, a tram as its three
+ * sections, a ferry as its whole hull; the car itself is the one a city bundle's timetable vehicles have
+ * (`CAR_SHAPES` in `data/trains/vehicle-shapes.ts`, the one table of what each kind looks like).
  */
-const VEHICLE_SIZES: readonly { metres: readonly number[]; units: readonly number[] }[] = [
-  { metres: [12, 2.55, 3.2], units: [0.6, 0.42, 0.36] },
-  { metres: [40, 2.95, 3.8], units: [0.84, 0.5, 0.34] },
-  { metres: [36, 2.8, 3.6], units: [0.84, 0.5, 0.34] },
-  { metres: [28, 2.65, 3.4], units: [0.7, 0.45, 0.34] },
-  { metres: [32, 9, 5], units: [0.9, 0.7, 0.36] },
-  { metres: [8, 3, 3], units: [0.36, 0.4, 0.34] },
-  { metres: [10, 2.6, 3], units: [0.5, 0.42, 0.34] },
-];
+const BOX_CARS: Readonly<Record<VehicleKind, number>> = { bus: 1, rail: 2, subway: 2, tram: 3, ferry: 2, cable: 1, other: 1 };
+
+/**
+ * Per vehicle kind, in the order of `VEHICLE_KINDS`: its box's real length, width and height (metres), and the same
+ * in track units (see `track-uniforms.ts`). Zoomed out, vehicles are drawn at least as large as their track units, as
+ * the trains' cars are, so that they read at city scale; real size from about zoom 18.
+ */
+const VEHICLE_SIZES = VEHICLE_KINDS.map((kind) => {
+  const { metres, units } = CAR_SHAPES[kind];
+  const cars = BOX_CARS[kind];
+  return { metres: [metres[0] * cars, metres[1], metres[2]], units: [units[0] * cars, units[1], units[2]] };
+});
 
 /** A GLSL `const vec3` array of one size of each vehicle kind. */
 const kindSizes = (name: string, size: (kind: (typeof VEHICLE_SIZES)[number]) => readonly number[]) =>
