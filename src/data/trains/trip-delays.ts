@@ -63,7 +63,11 @@ function numberIndex(timetable: Timetable) {
       const number = timetable.number[i];
       if (!index.numbers.has(number)) index.numbers.set(number, i);
       const at = number.lastIndexOf('@');
-      if (at > 0) index.departures.set(number.slice(0, at), [...(index.departures.get(number.slice(0, at)) ?? []), i]);
+      if (at <= 0) continue;
+      const trip = number.slice(0, at);
+      let departures = index.departures.get(trip);
+      if (!departures) index.departures.set(trip, (departures = []));
+      departures.push(i);
     }
     numbersOfDay.set(timetable, index);
   }
