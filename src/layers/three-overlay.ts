@@ -84,6 +84,8 @@ export class ThreeOverlay {
   private readonly renderer: THREE.WebGLRenderer;
   private readonly layers: Drawn[] = [];
   private frame = 0;
+  /** Where the directional light comes from this frame (model space, unit length). */
+  private readonly lightFrom = new THREE.Vector3();
   /** The map's light: colour `#rrggbb` and intensity (0–1). */
   private light = { color: '#ffffff', intensity: 1 };
   /** Model space → deck.gl common space (scale, then the origin's place). */
@@ -174,9 +176,10 @@ export class ThreeOverlay {
     const view = new Matrix4().scale([height, height, height]).multiplyRight(viewport.viewMatrix as number[]).multiplyRight(this.modelToCommon);
     const projection = new Matrix4(viewport.projectionMatrix as number[]).scale([1 / height, 1 / height, 1 / height]);
     this.renderer.clear();
+    const fromSun = lightDirection(mapCamera.bearing, this.lightFrom);
     for (const { context, visible, sun } of this.layers) {
       if (!visible) continue;
-      lightDirection(mapCamera.bearing, sun.position);
+      sun.position.copy(fromSun);
       const { camera } = context;
       camera.matrixWorldInverse.fromArray(view);
       camera.matrixWorld.copy(camera.matrixWorldInverse).invert();

@@ -11,3 +11,6 @@ export const TRACK_SPACING_METRES = 120;
 export const TRACK_DEPTH_METRES = 100;
 /** Common (deck.gl world) units per Web Mercator metre. */
 export const COMMON_UNITS_PER_MERCATOR_METRE = 512 / (2 * Math.PI * 6378137);
+
+/** Ground metres per degree of latitude (and of longitude at the equator) on the Web Mercator sphere. */
+export const METRES_PER_DEGREE = (Math.PI / 180) * 6378137;

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { METRES_PER_DEGREE } from './track-units.ts';
 
 /** Four corners, in order around a convex area. */
 export type ViewArea = readonly [number, number, number, number, number, number, number, number];
@@ -86,7 +87,6 @@ export interface DepthViewport {
 const SCALE_STEP_METRES = 50;
 /** Degrees between the points at which sizes are measured to find the gradient. */
 const GRADIENT_STEP_DEGREES = 0.01;
-const METRES_PER_DEGREE = 111_320;
 
 /**
  * How the camera's distance grows across the ground of a viewport, or null

@@ -7,6 +7,7 @@ import { extraTrainHead, type RealtimeOverlay } from './realtime-overlay.ts';
 import { extraTrainCode } from './train-codes.ts';
 import { CAR, CAR_ENDS, CAR_SPACING, CAR_STRIDE, MARKER, MARKER_STRIDE, type TrainFrame } from './train-frame-format.ts';
 import { inViewArea, relativeScaleAt, type ViewArea, type ViewDepth } from '../geometry/view-area.ts';
+import { METRES_PER_DEGREE } from '../geometry/track-units.ts';
 import { CAR_SHAPE_LIST, RAIL_KIND } from './vehicle-shapes.ts';
 
 /**
@@ -43,9 +44,6 @@ export const BOX_CHORD_TOLERANCE_PIXELS = 0.5;
 const chordStart = createRouteSample();
 const chordEnd = createRouteSample();
 const chordVertex = createRouteSample();
-
-/** Ground metres per degree of latitude (and of longitude at the equator) on the Web Mercator sphere. */
-const METRES_PER_DEGREE = (Math.PI / 180) * 6378137;
 
 /**
  * Cars of one box from car `first` of a train, at least `minCars` (as their

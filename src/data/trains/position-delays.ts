@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { METRES_PER_DEGREE } from '../geometry/track-units.ts';
 import type { Network } from '../network.ts';
 import { NO_TIME, type Timetable } from '../timetable.ts';
 
@@ -30,8 +31,6 @@ export const MAX_OFF_TRIP_METRES = 500;
 const MAX_OFF_TRIP_SHARE = 0.25;
 /** Places this much farther than the nearest one are still candidates (a loop, a stop beside the line), metres. */
 const CANDIDATE_SLACK_METRES = 50;
-const METRES_PER_DEGREE_LAT = 110_574;
-const METRES_PER_DEGREE_LNG_AT_EQUATOR = 111_320;
 
 /**
  * Seconds the timetable `train` of `network` runs late when seen at `seen` (negative: early), or null when the report
@@ -41,7 +40,7 @@ const METRES_PER_DEGREE_LNG_AT_EQUATOR = 111_320;
 export function positionDelay(network: Network, timetable: Timetable, train: number, seen: SeenAt, epochSecondsOf: (minutes: number) => number): number | null {
   const first = timetable.stopStart[train];
   const last = timetable.stopStart[train + 1];
-  const metresPerLng = METRES_PER_DEGREE_LNG_AT_EQUATOR * Math.cos((seen.lat * Math.PI) / 180);
+  const metresPerLng = METRES_PER_DEGREE * Math.cos((seen.lat * Math.PI) / 180);
   // Each stop with a place and a time: x, y in metres from the report, and its arrival and departure (epoch seconds).
   const stops: { x: number; y: number; arrives: number; leaves: number }[] = [];
   for (let k = first; k < last; k++) {
@@ -49,7 +48,7 @@ export function positionDelay(network: Network, timetable: Timetable, train: num
     const arrival = timetable.arrival[k] === NO_TIME ? timetable.departure[k] : timetable.arrival[k];
     const departure = timetable.departure[k] === NO_TIME ? timetable.arrival[k] : timetable.departure[k];
     if (!coord || arrival === NO_TIME) continue;
-    stops.push({ x: (coord[0] - seen.lng) * metresPerLng, y: (coord[1] - seen.lat) * METRES_PER_DEGREE_LAT, arrives: epochSecondsOf(arrival), leaves: epochSecondsOf(departure) });
+    stops.push({ x: (coord[0] - seen.lng) * metresPerLng, y: (coord[1] - seen.lat) * METRES_PER_DEGREE, arrives: epochSecondsOf(arrival), leaves: epochSecondsOf(departure) });
   }
   // Candidates: distance from the report, and the timetable's time there (the one nearest the report's, at a stop).
   const candidates: { distance: number; scheduled: number; allowed: number }[] = [];
