@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -56,5 +57,8 @@ export default defineConfig({
     testTimeout: 60_000,
     // Hooks start local servers and workers; on a loaded 2-CPU machine that can take more than Vitest's 10 s.
     hookTimeout: 60_000,
+    // One test file per CPU. Vitest's default leaves one CPU to itself (one file at a time on 2 CPUs); most files
+    // wait on local servers and workers, and the suite ran in 100 s instead of 157 s on 2 CPUs.
+    maxWorkers: availableParallelism(),
   },
 });

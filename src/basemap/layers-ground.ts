@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, FillLayerSpecification, LayerSpecification } from 'maplibre-gl';
 import { blendColors } from '../data/light/color.ts';
 import type { BasemapPalette } from './palettes.ts';
 import { BASEMAP_SOURCE_ID, DEFAULT_BUILDING_HEIGHT_M } from './style-constants.ts';
@@ -14,33 +14,49 @@ const PARK_LIKE_LANDUSE = ['park', 'cemetery', 'pitch', 'stadium', 'playground',
 const INSTITUTIONAL_LANDUSE = ['school', 'university', 'college', 'hospital', 'library'];
 const INDUSTRIAL_LANDUSE = ['industrial', 'railway', 'garages'];
 
+/**
+ * One fill layer per colour, each colour a constant: a light-stage change then only sets paint values. A colour
+ * chosen by a feature's class (`['match', ['get', 'class'], …]`) is data-driven, and MapLibre re-parses every tile of
+ * the source and empties its cache of tiles out of view whenever a data-driven paint value changes.
+ */
+function classFills(
+  id: string,
+  sourceLayer: string,
+  groups: ReadonlyArray<readonly [name: string, classes: readonly string[], color: string]>,
+  options: { minzoom?: number; opacity?: ExpressionSpecification; antialias?: boolean },
+): FillLayerSpecification[] {
+  const { minzoom, opacity, antialias } = options;
+  return groups.map(([name, classes, color]) => ({
+    id: `${id}-${name}`,
+    type: 'fill',
+    source: BASEMAP_SOURCE_ID,
+    'source-layer': sourceLayer,
+    ...(minzoom !== undefined ? { minzoom } : {}),
+    filter: classIn(classes),
+    paint: {
+      'fill-color': color,
+      ...(opacity !== undefined ? { 'fill-opacity': opacity } : {}),
+      ...(antialias !== undefined ? { 'fill-antialias': antialias } : {}),
+    },
+  }));
+}
+
 /** The background land colour, landcover (wood, grass, farmland, wetland, sand) and tinted landuse. */
 export function groundLayers(palette: BasemapPalette): LayerSpecification[] {
   return [
     { id: 'background', type: 'background', paint: { 'background-color': palette.land } },
-    {
-      id: 'landcover',
-      type: 'fill',
-      source: BASEMAP_SOURCE_ID,
-      'source-layer': 'landcover',
-      filter: classIn(['wood', 'grass', 'farmland', 'wetland', 'sand']),
-      paint: {
-        'fill-color': [
-          'match',
-          ['get', 'class'],
-          'wood',
-          palette.wood,
-          'grass',
-          palette.grass,
-          'farmland',
-          palette.farmland,
-          'wetland',
-          palette.wetland,
-          palette.sand,
-        ],
-        'fill-antialias': false,
-      },
-    },
+    ...classFills(
+      'landcover',
+      'landcover',
+      [
+        ['wood', ['wood'], palette.wood],
+        ['grass', ['grass'], palette.grass],
+        ['farmland', ['farmland'], palette.farmland],
+        ['wetland', ['wetland'], palette.wetland],
+        ['sand', ['sand'], palette.sand],
+      ],
+      { antialias: false },
+    ),
     {
       id: 'park-protected',
       type: 'fill',
@@ -49,26 +65,16 @@ export function groundLayers(palette: BasemapPalette): LayerSpecification[] {
       filter: isPolygon(),
       paint: { 'fill-color': palette.protectedArea, 'fill-opacity': palette.protectedAreaOpacity },
     },
-    {
-      id: 'landuse',
-      type: 'fill',
-      source: BASEMAP_SOURCE_ID,
-      'source-layer': 'landuse',
-      minzoom: 10,
-      filter: classIn([...PARK_LIKE_LANDUSE, ...INSTITUTIONAL_LANDUSE, ...INDUSTRIAL_LANDUSE]),
-      paint: {
-        'fill-color': [
-          'match',
-          ['get', 'class'],
-          PARK_LIKE_LANDUSE,
-          palette.park,
-          INSTITUTIONAL_LANDUSE,
-          palette.institutional,
-          palette.industrial,
-        ],
-        'fill-opacity': ['interpolate', ['linear'], ['zoom'], 10, 0, 12, 1],
-      },
-    },
+    ...classFills(
+      'landuse',
+      'landuse',
+      [
+        ['park', PARK_LIKE_LANDUSE, palette.park],
+        ['institutional', INSTITUTIONAL_LANDUSE, palette.institutional],
+        ['industrial', INDUSTRIAL_LANDUSE, palette.industrial],
+      ],
+      { minzoom: 10, opacity: ['interpolate', ['linear'], ['zoom'], 10, 0, 12, 1] },
+    ),
   ];
 }
 

@@ -78,23 +78,26 @@ function roadSortKey(): ExpressionSpecification {
   return ['match', ['get', 'class'], 'motorway', 5, 'trunk', 4, 'primary', 4, 'secondary', 3, 'tertiary', 3, 'minor', 2, 1];
 }
 
-function roadColor(palette: BasemapPalette): ExpressionSpecification {
+/**
+ * Road colours by class group, drawn in this order (each group's classes have lower sort keys than the next group's,
+ * so the order of one layer with a sort key is kept). One layer per colour keeps every colour a constant: a
+ * class-dependent colour is data-driven, and MapLibre re-parses every tile whenever a data-driven paint value
+ * changes, which it does at each light stage.
+ */
+function roadColorGroups(palette: BasemapPalette): ReadonlyArray<readonly [name: string, classes: readonly string[], color: string]> {
   return [
-    'match',
-    ['get', 'class'],
-    'motorway',
-    palette.roadMotorway,
-    ['trunk', 'primary', 'secondary', 'tertiary'],
-    palette.roadMajor,
-    palette.roadMinor,
+    ['minor', ['minor', 'service', 'track', 'raceway'], palette.roadMinor],
+    ['major', ['trunk', 'primary', 'secondary', 'tertiary'], palette.roadMajor],
+    ['motorway', ['motorway'], palette.roadMotorway],
   ];
 }
 
 function roadLineLayer(
   id: string,
-  palette: BasemapPalette,
   brunnelFilter: ExpressionSpecification,
   part: 'casing' | 'fill',
+  classes: readonly string[],
+  color: string,
 ): LayerSpecification {
   const casing = part === 'casing';
   return {
@@ -103,7 +106,7 @@ function roadLineLayer(
     source: BASEMAP_SOURCE_ID,
     'source-layer': 'transportation',
     minzoom: casing ? CASING_MIN_ZOOM : 5,
-    filter: ['all', isLine(), classIn(ROAD_CLASSES), brunnelFilter, roadShownAtZoom()],
+    filter: ['all', isLine(), classIn(classes), brunnelFilter, roadShownAtZoom()],
     // Round joins and caps cost MapLibre many vertices at every joint of every road (most of the base map's vertices
     // in a tilted view); below zoom 15 roads are too thin for the difference to show.
     layout: {
@@ -111,11 +114,16 @@ function roadLineLayer(
       'line-join': ['step', ['zoom'], 'miter', ROUND_ROAD_ENDS_ZOOM, 'round'],
       'line-sort-key': roadSortKey(),
     },
-    paint: {
-      'line-color': casing ? palette.roadCasing : roadColor(palette),
-      'line-width': roadWidth(casing),
-    },
+    paint: { 'line-color': color, 'line-width': roadWidth(casing) },
   };
+}
+
+/** The casing of every road class, then the roads in one layer per colour group (`road-minor`, `road-major`, …). */
+function roadLines(id: string, palette: BasemapPalette, brunnelFilter: ExpressionSpecification): LayerSpecification[] {
+  return [
+    roadLineLayer(`${id}-casing`, brunnelFilter, 'casing', ROAD_CLASSES, palette.roadCasing),
+    ...roadColorGroups(palette).map(([name, classes, color]) => roadLineLayer(`${id}-${name}`, brunnelFilter, 'fill', classes, color)),
+  ];
 }
 
 /** Tunnels (faint), road areas and paths, ground roads with their casings, then bridges with theirs (drawn over the ground roads). */
@@ -155,9 +163,7 @@ export function roadLayers(palette: BasemapPalette): LayerSpecification[] {
         'line-width': ['interpolate', ['linear'], ['zoom'], 15, 0.6, 18, 1.6],
       },
     },
-    roadLineLayer('road-casing', palette, onGround, 'casing'),
-    roadLineLayer('road', palette, onGround, 'fill'),
-    roadLineLayer('bridge-casing', palette, onBridge, 'casing'),
-    roadLineLayer('bridge', palette, onBridge, 'fill'),
+    ...roadLines('road', palette, onGround),
+    ...roadLines('bridge', palette, onBridge),
   ];
 }

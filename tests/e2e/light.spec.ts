@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openMap, waitForCameraToSettle } from './support/map-page.ts';
 import { meanBrightness, screenshotImage } from './support/pixels.ts';
+import { waitForStillView } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 const at = (hhmm: string) => `time=${encodeURIComponent(`2026-11-25T${hhmm}:00+09:00`)}`;
@@ -42,6 +43,28 @@ test('?theme=dark pins the dark look at noon', async ({ page }) => {
   expect(state.dark).toBe(true);
   expect(state.theme).toBe('dark');
   expect(state.light.intensity).toBeLessThan(0.7);
+});
+
+test('a theme change recolours the base map without loading or parsing its tiles again', async ({ page }, testInfo) => {
+  await openMap(page, `?lang=en&theme=light&${at('12:00')}`);
+  const area = (image: { width: number; height: number }) => ({ x: 0, y: 80, width: image.width, height: image.height - 160 });
+  const before = await screenshotImage(page, { testInfo, name: 'theme-light.png' });
+  // MapLibre fires a `data` event with the tile for each tile it loads or parses again (a data-driven colour that
+  // changes makes it parse every tile of the source again, and empties its cache of tiles out of view).
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { tileEvents: string[] }).tileEvents = log;
+    window.map.getMapLibreMap()!.on('data', (event) => {
+      const tile = (event as { tile?: { tileID: { canonical: { z: number; x: number; y: number } } } }).tile;
+      if (tile) log.push(`${tile.tileID.canonical.z}/${tile.tileID.canonical.x}/${tile.tileID.canonical.y}`);
+    });
+    window.map.setTheme('dark');
+  });
+  await expect.poll(() => lightOf(page).then((state) => state.theme)).toBe('dark');
+  await waitForStillView(page);
+  const after = await screenshotImage(page, { testInfo, name: 'theme-dark.png' });
+  expect(meanBrightness(after, area(after)), 'the base map is dark').toBeLessThan(meanBrightness(before, area(before)) - 60);
+  expect(await page.evaluate(() => (window as unknown as { tileEvents: string[] }).tileEvents), 'tiles loaded again').toEqual([]);
 });
 
 test('the light event fires when the light changes, with getLight()', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { featureFilter, validateStyleMin, type FilterSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { diff, expression, featureFilter, latest, validateStyleMin, type FilterSpecification, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
+import { LIGHT_STAGES } from '../../src/data/light/light-stages.ts';
 import { blendColors } from '../../src/data/light/color.ts';
 import { PALETTES } from '../../src/basemap/palettes.ts';
 import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
@@ -157,13 +158,15 @@ describe('createBasemapStyle', () => {
   });
 
   it('draws tertiary roads from zoom 12, secondary from 8 and primary at every zoom', () => {
-    const road = layerById(styleFor('light', 'en'), 'road');
-    const at = (zoom: number, roadClass: string): boolean => keepsLine(road, zoom, { class: roadClass, brunnel: '' });
+    const roads = styleFor('light', 'en').layers.filter((layer) => /^road-(minor|major|motorway)$/.test(layer.id));
+    expect(roads).toHaveLength(3);
+    const drawnBy = (zoom: number, properties: Record<string, string>) => roads.some((road) => keepsLine(road, zoom, properties));
+    const at = (zoom: number, roadClass: string): boolean => drawnBy(zoom, { class: roadClass, brunnel: '' });
     expect([at(11, 'tertiary'), at(12, 'tertiary'), at(16, 'tertiary')]).toEqual([false, true, true]);
     expect([at(7, 'secondary'), at(8, 'secondary'), at(11, 'secondary')]).toEqual([false, true, true]);
     expect([at(11, 'minor'), at(12, 'minor'), at(14, 'service'), at(15, 'service')]).toEqual([false, true, false, true]);
     expect([at(5, 'primary'), at(5, 'motorway'), at(11, 'trunk')]).toEqual([true, true, true]);
-    expect(keepsLine(road, 14, { class: 'tertiary', brunnel: 'tunnel' }), 'tunnels are drawn by road-tunnel').toBe(false);
+    expect(drawnBy(14, { class: 'tertiary', brunnel: 'tunnel' }), 'tunnels are drawn by road-tunnel').toBe(false);
   });
 
   it('draws rivers and canals at every zoom, streams, ditches and drains from zoom 12', () => {
@@ -189,6 +192,55 @@ describe('createBasemapStyle', () => {
     expect(paint['fill-extrusion-color']).toBe(blendColors(palette.land, palette.building, palette.buildingOpacity));
     expect(paint['fill-extrusion-color']).not.toBe(palette.land);
     expect(paint['fill-extrusion-color']).not.toBe(palette.building);
+  });
+
+  /** Whether a paint value depends on the feature (MapLibre re-parses the source's tiles when such a value changes). */
+  function isDataDriven(layerType: string, property: string, value: unknown): boolean {
+    const spec = (latest as unknown as Record<string, Record<string, StylePropertySpecification>>)[`paint_${layerType}`]?.[property];
+    if (!spec) throw new Error(`no paint property ${property} for ${layerType} layers`);
+    const parsed = expression.createPropertyExpression(value, property, spec);
+    if (parsed.result !== 'success') throw new Error(`${property}: ${JSON.stringify(parsed.value)}`);
+    return parsed.value.kind === 'source' || parsed.value.kind === 'composite';
+  }
+
+  it('a light stage or theme change only sets paint values that no feature decides: no tile is parsed again', () => {
+    const stageStyle = (stage: (typeof LIGHT_STAGES)[number]['id']) =>
+      createBasemapStyle({ tilesUrl: TILES_URL, glyphsUrl: GLYPHS_URL, theme: 'light', stage, lang: 'ja' });
+    const changes = [
+      ...LIGHT_STAGES.slice(1).map((stage, i) => [stageStyle(LIGHT_STAGES[i].id), stageStyle(stage.id)] as const),
+      [styleFor('light', 'en'), styleFor('dark', 'en')] as const,
+    ];
+    let paintChanges = 0;
+    for (const [before, after] of changes) {
+      const types = new Map(before.layers.map((layer) => [layer.id, layer.type]));
+      for (const { command, args } of diff(before, after)) {
+        if (command === 'setLight' || command === 'setSky') continue;
+        expect(command, JSON.stringify(args).slice(0, 120)).toBe('setPaintProperty');
+        const [layerId, property, value] = args as [string, string, unknown];
+        const type = types.get(layerId)!;
+        const old = (before.layers.find((layer) => layer.id === layerId) as { paint: Record<string, unknown> }).paint[property];
+        expect(isDataDriven(type, property, value) || isDataDriven(type, property, old), `${layerId} ${property}`).toBe(false);
+        paintChanges++;
+      }
+    }
+    expect(paintChanges, 'colours do change between stages').toBeGreaterThan(changes.length * 10);
+  });
+
+  it('each road class is drawn by exactly one road layer per brunnel, in its group colour, bigger roads above', () => {
+    const style = styleFor('light', 'en');
+    const palette = PALETTES.light;
+    const colours: Record<string, string> = { motorway: palette.roadMotorway, trunk: palette.roadMajor, tertiary: palette.roadMajor, minor: palette.roadMinor, service: palette.roadMinor };
+    for (const brunnel of ['', 'bridge']) {
+      const prefix = brunnel ? 'bridge-' : 'road-';
+      const fills = style.layers.filter((layer) => new RegExp(`^${prefix}(minor|major|motorway)$`).test(layer.id));
+      expect(fills.map((layer) => layer.id), 'bigger roads drawn above').toEqual([`${prefix}minor`, `${prefix}major`, `${prefix}motorway`]);
+      const all = style.layers.filter((layer) => layer.id.startsWith(prefix) && layer.type === 'line' && !layer.id.endsWith('tunnel') && !layer.id.endsWith('path'));
+      expect(all.map((layer) => layer.id), 'the casing first').toEqual([`${prefix}casing`, ...fills.map((layer) => layer.id)]);
+      for (const [roadClass, colour] of Object.entries(colours)) {
+        const drawing = fills.filter((layer) => keepsLine(layer, 16, { class: roadClass, brunnel }));
+        expect(drawing.map((layer) => (layer.paint as Record<string, unknown>)['line-color']), roadClass).toEqual([colour]);
+      }
+    }
   });
 
   it('returns an independent object on every call', () => {
