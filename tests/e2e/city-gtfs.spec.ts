@@ -7,6 +7,8 @@
  * server (`?tripupdates=`), a bus the feed reports late says so in its panel; with the VehiclePosition snapshot
  * instead (`?vehiclepositions=`), a bus seen behind its timetable says how late in its panel.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startGtfsServer } from '../support/gtfs-server.ts';
 import { feedRows, inService, tripRoutes, tripTimes, type StopTimes } from '../support/halifax-feed.ts';
@@ -17,6 +19,7 @@ import { installTestClock } from './support/test-clock.ts';
 import { getCamera } from './support/map-page.ts';
 import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
+import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 const WEEKDAY = '2025-09-10';
 const MORNING = `time=${encodeURIComponent(`${WEEKDAY}T08:15:00-03:00`)}`;
@@ -300,4 +303,41 @@ test('a bus seen behind its timetable by its VehiclePosition says how late in it
   } finally {
     await server.close();
   }
+});
+
+/** A page of its own with two maps of the library: Tokyo (its bundle served from another path) and this city. */
+const TWO_MAPS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<style>html, body { margin: 0; height: 100%; } #tokyo, #city { position: absolute; top: 0; bottom: 0; width: 50%; } #city { left: 50%; }</style>
+</head><body><div id="tokyo"></div><div id="city"></div>
+<script type="module">
+  import { Map } from '/lib/index.js';
+  const time = '${WEEKDAY}T08:15:00-03:00';
+  window.errors = [];
+  window.tokyoMap = new Map({ container: 'tokyo', lang: 'en', time, dataUrl: '/tokyo-data/' });
+  window.cityMap = new Map({ container: 'city', lang: 'en', time });
+  for (const map of [window.tokyoMap, window.cityMap]) map.on('error', (e) => window.errors.push(e.message));
+</script></body></html>`;
+
+test('two maps on one page, Tokyo and this city, each run their own timetables on their own clock zone', async ({ page }) => {
+  const tokyoData = join(import.meta.dirname, '../../build/data');
+  await page.route('**/two-maps.html', (route) => route.fulfill({ contentType: 'text/html', body: TWO_MAPS_PAGE }));
+  await page.route('**/tokyo-data/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    await route.fulfill({ body: await readFile(join(tokyoData, name)), contentType: name.endsWith('.json') ? 'application/json' : 'application/octet-stream' });
+  });
+  await serveEmptyBasemap(page); // Tokyo's base map is not what is checked here
+  await page.goto('/two-maps.html');
+  type Maps = { tokyoMap: typeof window.map; cityMap: typeof window.map; errors: string[] };
+  const trains = () => page.evaluate(() => [(window as unknown as Maps).tokyoMap, (window as unknown as Maps).cityMap].map((map) => map.getRenderStats().trains));
+  // 20:15 in Tokyo (a weekday evening: well over a thousand trains) is 08:15 in Halifax (212 trips in service).
+  await expect.poll(async () => { const [tokyo, city] = await trains(); return tokyo > 1000 && city > 180; }, { timeout: 180_000, message: 'both maps draw their vehicles' }).toBe(true);
+  await expect(page.locator('#tokyo').getByTestId('clock-time')).toContainText('20:1');
+  await expect(page.locator('#city').getByTestId('clock-time')).toContainText('08:1');
+  const centres = await page.evaluate(() => [(window as unknown as Maps).tokyoMap, (window as unknown as Maps).cityMap].map((map) => map.getCenter()));
+  expect(centres[0].lng).toBeCloseTo(139.77, 1);
+  expect(centres[1].lng).toBeGreaterThan(-64);
+  expect(centres[1].lng).toBeLessThan(-63.2);
+  expect(await page.evaluate(() => (window as unknown as Maps).errors)).toEqual([]);
+  await attachPng(test.info(), 'two-maps.png', await page.screenshot());
 });
