@@ -7,7 +7,7 @@ import type { ExpressionSpecification, FillLayerSpecification, LayerSpecificatio
 import { blendColors } from '../data/light/color.ts';
 import type { BasemapPalette } from './palettes.ts';
 import { BASEMAP_SOURCE_ID, DEFAULT_BUILDING_HEIGHT_M } from './style-constants.ts';
-import { classIn, isLine, isPolygon, notTunnel } from './style-filters.ts';
+import { classIn, isLine, isPolygon, notTunnel, type ClassColor } from './style-filters.ts';
 
 /** Landuse classes tinted, by tint; residential/commercial/retail stay plain land. */
 const PARK_LIKE_LANDUSE = ['park', 'cemetery', 'pitch', 'stadium', 'playground', 'zoo', 'theme_park', 'garden'];
@@ -22,7 +22,7 @@ const INDUSTRIAL_LANDUSE = ['industrial', 'railway', 'garages'];
 function classFills(
   id: string,
   sourceLayer: string,
-  groups: ReadonlyArray<readonly [name: string, classes: readonly string[], color: string]>,
+  groups: readonly ClassColor[],
   options: { minzoom?: number; opacity?: ExpressionSpecification; antialias?: boolean },
 ): FillLayerSpecification[] {
   const { minzoom, opacity, antialias } = options;

@@ -6,7 +6,7 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import type { BasemapPalette } from './palettes.ts';
 import { BASEMAP_SOURCE_ID } from './style-constants.ts';
-import { classIn, isLine, isPolygon, notPlatform, notTunnel } from './style-filters.ts';
+import { classIn, isLine, isPolygon, notPlatform, notTunnel, type ClassColor } from './style-filters.ts';
 
 /** Road classes drawn as lines, widest first. Rail, transit, ferry and construction are left out. */
 const ROAD_CLASSES = ['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'minor', 'service', 'track', 'raceway'];
@@ -84,7 +84,7 @@ function roadSortKey(): ExpressionSpecification {
  * class-dependent colour is data-driven, and MapLibre re-parses every tile whenever a data-driven paint value
  * changes, which it does at each light stage.
  */
-function roadColorGroups(palette: BasemapPalette): ReadonlyArray<readonly [name: string, classes: readonly string[], color: string]> {
+function roadColorGroups(palette: BasemapPalette): readonly ClassColor[] {
   return [
     ['minor', ['minor', 'service', 'track', 'raceway'], palette.roadMinor],
     ['major', ['trunk', 'primary', 'secondary', 'tertiary'], palette.roadMajor],

@@ -5,6 +5,9 @@
  */
 import type { ExpressionSpecification } from 'maplibre-gl';
 
+/** A group of feature classes drawn in one constant colour, by a layer of its own named after the group. */
+export type ClassColor = readonly [name: string, classes: readonly string[], color: string];
+
 /** `['match', ['get', 'class'], [...], true, false]` */
 export function classIn(classes: readonly string[]): ExpressionSpecification {
   return ['match', ['get', 'class'], [...classes], true, false];
