@@ -9,6 +9,7 @@ import { LodCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-c
 import { chunkStripAssembler, type TrackStrip } from '../data/geometry/track-strips.ts';
 import { groundArea, type GroundViewport } from '../data/geometry/view-area.ts';
 import { bandZoomRange, simplifyTrackPolyline, TRACK_LOD_BANDS, type LodBand } from '../data/track-lod.ts';
+import type { Steps } from '../data/work-steps.ts';
 import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
 /** Props of {@link RailwayLayer}. */
@@ -21,9 +22,9 @@ export interface RailwayLayerProps extends NetworkLayerProps {
  * Binary paths of every railway piece drawn in a level-of-detail band: the
  * piece's vertices that the band keeps (see `track-lod.ts`), each carrying
  * its railway's colour and its offset, with the piece's zoom range narrowed
- * to the band's.
+ * to the band's. In steps of one piece.
  */
-export function buildRailwayPaths(network: Network, band: LodBand): BinaryPaths {
+export function* railwayPathSteps(network: Network, band: LodBand): Steps<BinaryPaths> {
   const { pieces, railways } = network.meta;
   const { track } = network;
   const runs: TrackRun[] = [];
@@ -33,6 +34,7 @@ export function buildRailwayPaths(network: Network, band: LodBand): BinaryPaths 
     const line = { positions: track.positions, offsets: track.offsets, opacity: track.opacity, start: piece.start, count: piece.count };
     const vertices = simplifyTrackPolyline(line, band, TRACK_DIMENSIONS).map((k) => piece.start + k);
     runs.push({ vertices, color: hexToRgb(railways[piece.railway].color), style: (v) => packVertexStyle(zoom[0], zoom[1], track.opacity[v] / 255) });
+    yield;
   }
   return trackRunPaths(track, runs);
 }
@@ -66,7 +68,7 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
       this.state.culler?.dispose();
       // Each chunk's strip is built once per band (see `chunkStripAssembler`), so a turning camera only joins them.
       const assembler = () => chunkStripAssembler({ width: lineWidth, spacing: track.spacing });
-      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band), assembler) : null });
+      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band), assembler) : null });
     }
     const { viewport } = this.context;
     const strip = this.state.culler?.update(viewBounds(viewport), viewport.zoom, groundArea(viewport as unknown as GroundViewport)) ?? null;

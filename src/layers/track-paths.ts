@@ -23,12 +23,20 @@ export function trackRunPaths(track: VertexBlock, runs: readonly TrackRun[]): Bi
   const colors = new Uint8Array(count * 4);
   const offsets = new Float32Array(count * 4);
   let at = 0;
+  const { positions: from, offsets: fromOffsets } = track;
   runs.forEach(({ vertices, color: [r, g, b], style }, i) => {
     startIndices[i] = at;
     for (const v of vertices) {
-      positions.set(track.positions.subarray(v * 3, v * 3 + 3), at * 3);
-      colors.set([r, g, b, 255], at * 4);
-      offsets.set(track.offsets.subarray(v * 3, v * 3 + 3), at * 4);
+      positions[at * 3] = from[v * 3];
+      positions[at * 3 + 1] = from[v * 3 + 1];
+      positions[at * 3 + 2] = from[v * 3 + 2];
+      colors[at * 4] = r;
+      colors[at * 4 + 1] = g;
+      colors[at * 4 + 2] = b;
+      colors[at * 4 + 3] = 255;
+      offsets[at * 4] = fromOffsets[v * 3];
+      offsets[at * 4 + 1] = fromOffsets[v * 3 + 1];
+      offsets[at * 4 + 2] = fromOffsets[v * 3 + 2];
       offsets[at * 4 + 3] = style(v);
       at++;
     }

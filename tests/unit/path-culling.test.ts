@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { chunkPaths, LodCuller, pathsOfChunks, PathCuller, viewBounds, visibleChunks, type BinaryPaths } from '../../src/data/geometry/path-culling.ts';
-import { buildRailwayPaths } from '../../src/layers/railway-layer.ts';
+import { railwayPathSteps } from '../../src/layers/railway-layer.ts';
 import { buildTrackStrip, chunkStripAssembler, joinStrips, STRIP_STRIDE, STRIP_VERTEX } from '../../src/data/geometry/track-strips.ts';
 import { TRACK_LOD_BANDS } from '../../src/data/track-lod.ts';
 import { groundArea, rectangleMeetsArea, type ViewArea } from '../../src/data/geometry/view-area.ts';
@@ -98,8 +98,8 @@ describe('path culling', () => {
     for (const [zoom, bearing] of [[14, 0], [14, 135], [11, 0], [16, -60]]) {
       const viewport = new WebMercatorViewport({ width: 1280, height: 720, longitude: 139.767, latitude: 35.6814, zoom, pitch: 60, bearing });
       const bounds = viewBounds(viewport);
-      const byBox = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)).update(bounds, zoom);
-      const byArea = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band)).update(bounds, zoom, groundArea(viewport));
+      const byBox = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band)).update(bounds, zoom);
+      const byArea = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band)).update(bounds, zoom, groundArea(viewport));
       const onScreen = (paths: BinaryPaths) => {
         const positions = paths.attributes.getPath.value as Float64Array;
         const seen = new Set<string>();
@@ -123,7 +123,7 @@ describe('path culling', () => {
 
   it('keeps handing the same paths while the turning view stays inside its ground area with the margin', () => {
     const { network } = loadRealData();
-    const culler = new LodCuller(TRACK_LOD_BANDS, (band) => buildRailwayPaths(network, band));
+    const culler = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band));
     const at = (bearing: number) => {
       const viewport = new WebMercatorViewport({ width: 1280, height: 720, longitude: 139.767, latitude: 35.6814, zoom: 14, pitch: 60, bearing });
       return culler.update(viewBounds(viewport), 14, groundArea(viewport));
@@ -131,6 +131,89 @@ describe('path culling', () => {
     const first = at(0);
     expect(at(1)).toBe(first);
     expect(at(60)).not.toBe(first);
+  });
+});
+
+describe('zoom bands built ahead', () => {
+  /** requestIdleCallback stand-in: callbacks wait in a queue and run with no idle time left (one step each). */
+  function idleQueue() {
+    const queue = new Map<number, IdleRequestCallback>();
+    let lastId = 0;
+    const saved = [globalThis.requestIdleCallback, globalThis.cancelIdleCallback] as const;
+    globalThis.requestIdleCallback = (callback) => (queue.set(++lastId, callback), lastId);
+    globalThis.cancelIdleCallback = (id) => void queue.delete(id);
+    const deadline = { didTimeout: false, timeRemaining: () => 0 };
+    return {
+      runOne: () => {
+        const [id, callback] = queue.entries().next().value ?? [];
+        if (id === undefined) return;
+        queue.delete(id);
+        callback!(deadline);
+      },
+      get waiting() {
+        return queue.size;
+      },
+      restore: () => ([globalThis.requestIdleCallback, globalThis.cancelIdleCallback] = saved),
+    };
+  }
+  const { network } = loadRealData();
+  const bounds = [139.6, 35.55, 139.9, 35.8] as const;
+  const vertexCount = (paths: BinaryPaths) => paths.startIndices[paths.length];
+  /** The paths of a culler that built only the band of `zoom`. */
+  const directPaths = (zoom: number) => {
+    const culler = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band));
+    const paths = culler.update(bounds, zoom);
+    culler.dispose();
+    return paths;
+  };
+
+  it('builds the bands next to the one shown one railway piece per idle callback, and hands out what a direct build gives', () => {
+    const idle = idleQueue();
+    try {
+      const started: number[] = [];
+      const culler = new LodCuller(TRACK_LOD_BANDS, (band) => (started.push(band.minZoom), railwayPathSteps(network, band)));
+      culler.update(bounds, 14.5);
+      expect(started).toEqual([14]);
+      let callbacks = 0;
+      while (idle.waiting > 0 && callbacks < 100_000) {
+        idle.runOne();
+        callbacks++;
+      }
+      // Both neighbours (13–14 and 15–16), each in hundreds of slices: no idle callback builds a band at once.
+      expect(started).toEqual([14, 13, 15]);
+      expect(callbacks).toBeGreaterThan(2 * network.meta.pieces.length * 0.5);
+      for (const zoom of [13.5, 15.5]) {
+        expect(vertexCount(culler.update(bounds, zoom))).toBe(vertexCount(directPaths(zoom)));
+      }
+      // Nothing was built again when those bands were shown.
+      expect(started.slice(0, 3)).toEqual([14, 13, 15]);
+      culler.dispose();
+    } finally {
+      idle.restore();
+    }
+  });
+
+  it('finishes a band being built ahead when it is shown before it is done, without starting it again', () => {
+    const idle = idleQueue();
+    try {
+      const started: number[] = [];
+      const culler = new LodCuller(TRACK_LOD_BANDS, (band) => (started.push(band.minZoom), railwayPathSteps(network, band)));
+      culler.update(bounds, 14.5);
+      for (let i = 0; i < 50; i++) idle.runOne();
+      expect(started).toEqual([14, 13]);
+      const shown = culler.update(bounds, 13.5);
+      expect(started).toEqual([14, 13]);
+      const direct = directPaths(13.5);
+      expect(vertexCount(shown)).toBe(vertexCount(direct));
+      expect(Array.from(shown.attributes.getPath.value as Float64Array)).toEqual(Array.from(direct.attributes.getPath.value as Float64Array));
+      // Then the band next to it on the other side (12–13) is built ahead, until the culler is disposed of.
+      for (let i = 0; i < 50; i++) idle.runOne();
+      expect(started).toEqual([14, 13, 12]);
+      culler.dispose();
+      expect(idle.waiting).toBe(0);
+    } finally {
+      idle.restore();
+    }
   });
 });
 

@@ -123,7 +123,7 @@ describe('LodCuller', () => {
       { minZoom: 0, maxZoom: 12 },
       { minZoom: 12, maxZoom: 24 },
     ];
-    const culler = new LodCuller(bands, (band) => {
+    const culler = new LodCuller(bands, function* (band) {
       built.push(band.minZoom);
       // Inside one culling cell (0.04° × 0.03°), so that no path is cut.
       return band.minZoom === 0 ? paths([[[139.69, 35.611], [139.7, 35.615]]]) : paths([[[139.69, 35.611], [139.695, 35.612], [139.7, 35.615]]]);

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { finishSteps, runStepsWhile, type Steps } from '../work-steps.ts';
 import { areaSize, expandArea, inViewArea, rectangleMeetsArea, type ViewArea } from './view-area.ts';
 
 /** Binary path data as deck.gl's PathLayer takes it (`getPath` has 3 values per vertex). */
@@ -59,6 +60,10 @@ function unpackZoomRange(packed: number): [number, number] {
   return [code % 32, Math.floor(code / 32) % 32];
 }
 
+/** Paths (and vertices copied) between two steps of {@link chunkPathSteps}. */
+const PATHS_PER_STEP = 256;
+const VERTICES_PER_STEP = 20_000;
+
 /**
  * Cuts paths into chunks by grid cell (of each segment's first vertex) and
  * zoom range (from `getTrackOffset`'s packed style, when present; 0–24 otherwise).
@@ -66,6 +71,11 @@ function unpackZoomRange(packed: number): [number, number] {
  * ends one piece and starts the next, so nothing is lost.
  */
 export function chunkPaths(paths: BinaryPaths, cell: readonly [number, number] = CELL_DEGREES): ChunkedPaths {
+  return finishSteps(chunkPathSteps(paths, cell));
+}
+
+/** {@link chunkPaths} in steps of a few hundred paths or some thousand vertices. */
+export function* chunkPathSteps(paths: BinaryPaths, cell: readonly [number, number] = CELL_DEGREES): Steps<ChunkedPaths> {
   const positions = paths.attributes.getPath.value as Float64Array | Float32Array;
   const style = paths.attributes.getTrackOffset?.value as Float32Array | undefined;
   // Numeric keys (cell column, row and zoom range in one safe integer): string keys made this several times slower.
@@ -79,6 +89,7 @@ export function chunkPaths(paths: BinaryPaths, cell: readonly [number, number] =
     list.push([from, to]);
   };
   for (let p = 0; p < paths.length; p++) {
+    if (p % PATHS_PER_STEP === PATHS_PER_STEP - 1) yield;
     const first = paths.startIndices[p];
     const last = paths.startIndices[p + 1] - 1;
     if (last < first) continue;
@@ -110,7 +121,12 @@ export function chunkPaths(paths: BinaryPaths, cell: readonly [number, number] =
 
   const chunks: Chunk[] = [];
   let cursor = 0;
+  let copied = 0;
   for (const [key, list] of runs) {
+    if (cursor - copied >= VERTICES_PER_STEP) {
+      copied = cursor;
+      yield;
+    }
     const minZoom = Math.floor((key % 1024) / 32);
     const maxZoom = key % 32;
     const chunk: Chunk = { start: cursor, end: cursor, pathStarts: [], bounds: [Infinity, Infinity, -Infinity, -Infinity], minZoom, maxZoom };
@@ -262,17 +278,22 @@ export interface ZoomBand {
 /**
  * A {@link PathCuller} per zoom band, each over the paths `build(band)` gives
  * for it (a level of detail), built the first time the band is shown; the
- * bands next to the one shown are built ahead when the main thread is idle,
- * so that zooming across a band's edge does not wait for them. `assembler`
- * gives each band's culler what makes the drawn object from its chunks.
+ * bands next to the one shown are built ahead in the main thread's idle time,
+ * a few milliseconds at a time (`build` works in {@link Steps}), so that
+ * zooming across a band's edge does not wait for them and building them
+ * ahead is no long task. `assembler` gives each band's culler what makes the
+ * drawn object from its chunks.
  */
 export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
   private readonly cullers = new Map<Band, PathCuller<T>>();
   private idleRequest: number | null = null;
+  /** The band being built ahead, and the steps left. */
+  private ahead: { band: Band; steps: Steps<PathCuller<T>> } | null = null;
+  private shown: Band | null = null;
 
   constructor(
     private readonly bands: readonly Band[],
-    private readonly build: (band: Band) => BinaryPaths,
+    private readonly build: (band: Band) => Steps<BinaryPaths>,
     private readonly assembler: () => ChunkAssembler<T> = () => pathsOfChunks as unknown as ChunkAssembler<T>,
   ) {}
 
@@ -285,7 +306,8 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
   update(bounds: LngLatBounds | null, zoom: number, area: ViewArea | null = null): T {
     const band = this.bandAt(zoom);
     const paths = this.cullerOf(band).update(bounds, zoom, area);
-    this.buildNeighboursWhenIdle(band);
+    this.shown = band;
+    this.buildAheadWhenIdle();
     return paths;
   }
 
@@ -293,26 +315,51 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
   dispose(): void {
     if (this.idleRequest !== null) globalThis.cancelIdleCallback?.(this.idleRequest);
     this.idleRequest = null;
+    this.ahead = null;
   }
 
+  /** The band's culler; a band being built ahead is finished now. */
   private cullerOf(band: Band): PathCuller<T> {
     let culler = this.cullers.get(band);
-    if (!culler) this.cullers.set(band, (culler = new PathCuller(chunkPaths(this.build(band)), this.assembler())));
+    if (!culler) {
+      const steps = this.ahead?.band === band ? this.ahead.steps : this.cullerSteps(band);
+      if (this.ahead?.band === band) this.ahead = null;
+      this.cullers.set(band, (culler = finishSteps(steps)));
+    }
     return culler;
   }
 
-  private buildNeighboursWhenIdle(band: Band): void {
-    if (this.idleRequest !== null || typeof globalThis.requestIdleCallback !== 'function') return;
-    const i = this.bands.indexOf(band);
-    const next = [this.bands[i - 1], this.bands[i + 1]].find((b) => b && !this.cullers.has(b));
-    if (!next) return;
-    this.idleRequest = globalThis.requestIdleCallback(() => {
+  private *cullerSteps(band: Band): Steps<PathCuller<T>> {
+    const paths = yield* this.build(band);
+    yield;
+    return new PathCuller(yield* chunkPathSteps(paths), this.assembler());
+  }
+
+  /** The nearest band next to the one shown that is not built yet. */
+  private nextAhead(): Band | undefined {
+    const i = this.shown ? this.bands.indexOf(this.shown) : -1;
+    return i < 0 ? undefined : [this.bands[i - 1], this.bands[i + 1]].find((b) => b && !this.cullers.has(b));
+  }
+
+  private buildAheadWhenIdle(): void {
+    if (this.idleRequest !== null || typeof globalThis.requestIdleCallback !== 'function' || !this.nextAhead()) return;
+    this.idleRequest = globalThis.requestIdleCallback((deadline) => {
       this.idleRequest = null;
-      this.cullerOf(next);
-      this.buildNeighboursWhenIdle(band);
+      const next = this.nextAhead();
+      if (!next) return;
+      if (this.ahead?.band !== next) this.ahead = { band: next, steps: this.cullerSteps(next) };
+      const built = runStepsWhile(this.ahead.steps, () => deadline.timeRemaining() > IDLE_MARGIN_MS);
+      if (built) {
+        this.cullers.set(next, built.value);
+        this.ahead = null;
+      }
+      this.buildAheadWhenIdle();
     });
   }
 }
+
+/** Idle time left (ms) under which building ahead stops until the next idle period. */
+const IDLE_MARGIN_MS = 2;
 
 /** A viewport's ground rectangle at sea level, or null when it has none (not a map view). */
 export function viewBounds(viewport: { getBounds?: () => number[] }): LngLatBounds | null {
