@@ -7,19 +7,15 @@
  * string is not an error: it falls back to English with a console warning.
  *
  * Extra maps are created with the page's Map class (`window.map.constructor`)
- * in fresh containers and removed at the end of each case. The browser's
- * language is Japanese, so "falls back to the browser language" (ja) and
- * "falls back to English" (en) can be told apart.
+ * in fresh containers and removed at the end of each case, all on one page
+ * (opening it takes a while under software WebGL), which each case leaves as
+ * it found it. The browser's language is Japanese, so "falls back to the
+ * browser language" (ja) and "falls back to English" (en) can be told apart.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NO_TRAINS } from './support/map-page.ts';
 import { collectConsole, type PageLog } from './support/page-log.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
-
-// Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
-test.beforeEach(({ context }) => serveEmptyBasemap(context));
-
-test.use({ locale: 'ja-JP' });
 
 /** How the container of the extra map is given. */
 type ContainerKind = 'fresh' | 'missing-id' | 'busy-element' | 'busy-id';
@@ -108,16 +104,29 @@ function createMap(page: Page, options: Record<string, unknown>, kind: Container
   );
 }
 
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
 let log: PageLog;
 
-test.beforeEach(async ({ page }) => {
-  log = collectConsole(page);
+test.beforeAll(async ({ browser }) => {
   // The page's own map (no ?lang, so it follows the browser: Japanese; at night, so no trains to compute).
+  page = await browser.newPage({ locale: 'ja-JP' });
+  // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
+  await serveEmptyBasemap(page);
+  log = collectConsole(page);
   await page.goto(`/?${NO_TRAINS}`);
   await page.waitForFunction(() => window.map !== undefined);
 });
 
-test.afterEach(async ({ page }) => {
+test.afterAll(() => page.close());
+
+test.beforeEach(() => {
+  log.messages.length = 0;
+  log.pageErrors.length = 0;
+});
+
+test.afterEach(async () => {
   // The page's own map is unaffected.
   expect(await page.evaluate(() => ({ zoom: window.map.getZoom(), apps: document.querySelectorAll('.tt-app').length }))).toEqual({ zoom: 14, apps: 1 });
   expect(log.pageErrors).toEqual([]);
@@ -150,7 +159,7 @@ const FALLBACK_CASES: { name: string; options: Record<string, unknown>; message:
 ];
 
 for (const { name, options, message, camera } of FALLBACK_CASES) {
-  test(`${name}: error event with the exact message, and the map still starts with the default`, async ({ page }) => {
+  test(`${name}: error event with the exact message, and the map still starts with the default`, async () => {
     const outcome = await createMap(page, options);
     expect(outcome.errors).toEqual([message]);
     expect(outcome.errorNames).toEqual(['MapOptionError']);
@@ -167,7 +176,7 @@ for (const { name, options, message, camera } of FALLBACK_CASES) {
   });
 }
 
-test('every invalid option is reported, in option order', async ({ page }) => {
+test('every invalid option is reported, in option order', async () => {
   const outcome = await createMap(page, { pitch: 90, zoom: 'abc', ecoMode: 'fast' });
   expect(outcome.errors).toEqual([
     'Invalid option "zoom": "abc" is not a number; expected a number from 0 to 22.',
@@ -178,7 +187,7 @@ test('every invalid option is reported, in option order', async ({ page }) => {
   expect(outcome.camera).toEqual({ zoom: 14, pitch: 60 });
 });
 
-test('a container id that does not exist: error event, nothing mounted, getters explain why', async ({ page }) => {
+test('a container id that does not exist: error event, nothing mounted, getters explain why', async () => {
   const outcome = await createMap(page, {}, 'missing-id');
   expect(outcome.errors).toEqual(['Invalid option "container": no element with id "no-such-element" exists.']);
   expect(outcome.mounted).toBe(false);
@@ -186,7 +195,7 @@ test('a container id that does not exist: error event, nothing mounted, getters 
   expect(outcome.appsOnPage).toBe(1);
 });
 
-test('a container element that has children: error event, nothing mounted, children untouched', async ({ page }) => {
+test('a container element that has children: error event, nothing mounted, children untouched', async () => {
   const outcome = await createMap(page, {}, 'busy-element');
   expect(outcome.errors).toEqual(['Invalid option "container": element <div> already has child nodes; the container must be empty.']);
   expect(outcome.mounted).toBe(false);
@@ -194,14 +203,14 @@ test('a container element that has children: error event, nothing mounted, child
   expect(outcome.appsOnPage).toBe(1);
 });
 
-test('a container id whose element has children: error event naming the id, nothing mounted', async ({ page }) => {
+test('a container id whose element has children: error event naming the id, nothing mounted', async () => {
   const outcome = await createMap(page, {}, 'busy-id');
   expect(outcome.errors).toEqual(['Invalid option "container": element #busy-box already has child nodes; the container must be empty.']);
   expect(outcome.mounted).toBe(false);
   expect(outcome.afterRemove).toBe('<p>already here</p>');
 });
 
-test('unsupported lang "xx": no error event, English interface, console warning', async ({ page }) => {
+test('unsupported lang "xx": no error event, English interface, console warning', async () => {
   const outcome = await createMap(page, { lang: 'xx' });
   expect(outcome.errors).toEqual([]);
   expect(outcome.mounted).toBe(true);
@@ -211,14 +220,14 @@ test('unsupported lang "xx": no error event, English interface, console warning'
   expect(log.ofType('error')).toEqual([]);
 });
 
-test('with no error listener the message is printed with console.error', async ({ page }) => {
+test('with no error listener the message is printed with console.error', async () => {
   const outcome = await createMap(page, { pitch: 90 }, 'fresh', false);
   expect(outcome.errors).toEqual([]);
   expect(outcome.mounted).toBe(true);
   await expect.poll(() => log.ofType('error').map((m) => m.text)).toEqual(['Invalid option "pitch": 90 is out of range; expected a number from 0 to 85.']);
 });
 
-test('data source ids given in the dataSources option are kept, and the generated ids skip them', async ({ page }) => {
+test('data source ids given in the dataSources option are kept, and the generated ids skip them', async () => {
   const ids = await page.evaluate(() => {
     const MapClass = window.map.constructor as new (options: Record<string, unknown>) => Window['map'];
     const div = document.createElement('div');
