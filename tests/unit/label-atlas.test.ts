@@ -7,6 +7,8 @@ const FONT: LabelFont = { family: 'sans-serif', weight: 600, size: 13, halo: 2 }
 /** A 2D canvas stand-in: text is 7 px a character at 13 px; records what is drawn. */
 function fakeCanvas(width: number, height: number) {
   const drawn: string[] = [];
+  /** Rectangles painted: [x, y, width, height, fill, composite operation]. */
+  const fills: [number, number, number, number, string, string][] = [];
   const ctx = {
     font: '',
     fillStyle: '',
@@ -17,14 +19,14 @@ function fakeCanvas(width: number, height: number) {
     textBaseline: '',
     globalCompositeOperation: '',
     measureText: (text: string) => ({ width: text.length * 7 * (parseFloat(/(\d+(\.\d+)?)px/.exec(ctx.font)?.[1] ?? '13') / 13) }),
-    fillRect: () => undefined,
+    fillRect: (x: number, y: number, w: number, h: number) => void fills.push([x, y, w, h, ctx.fillStyle, ctx.globalCompositeOperation]),
     strokeText: () => undefined,
     fillText: (text: string) => {
       if (ctx.fillStyle === '#ff0000') drawn.push(text);
     },
     getImageData: (_x: number, _y: number, w: number, h: number) => ({ width: w, height: h }),
   };
-  return { canvas: { width, height, getContext: () => ctx } as unknown as OffscreenCanvas, drawn };
+  return { canvas: { width, height, getContext: () => ctx } as unknown as OffscreenCanvas, drawn, fills };
 }
 
 describe('label atlas', () => {
@@ -69,6 +71,32 @@ describe('label atlas', () => {
     expect(atlas.get('Tokyo')).toBeUndefined();
     // Only the rows the 200 names were drawn into again (23 rows of 23 px), not the whole atlas.
     expect(atlas.takeDirtyRows()).toEqual([0, Math.ceil(200 / 9) * labelBitmapHeight(FONT, 1)]);
+  });
+});
+
+describe('label atlas rows', () => {
+  it('paints each row black when its first label goes in, and nothing more (not the whole canvas)', () => {
+    let fake!: ReturnType<typeof fakeCanvas>;
+    const atlas = new LabelAtlas(FONT, 1, (w, h) => (fake = fakeCanvas(w, h)).canvas);
+    const row = labelBitmapHeight(FONT, 1);
+    expect(fake.fills).toEqual([]);
+    atlas.prepare(['Tokyo', 'Kanda']);
+    expect(fake.fills).toEqual([[0, 0, 2048, row, '#000', 'source-over']]);
+    // 9 names of 216 px fill a row: 12 names open a second row.
+    const names = Array.from({ length: 12 }, (_, i) => `Station ${String(i).padStart(22, '0')}`);
+    atlas.prepare(names);
+    expect(fake.fills).toEqual([
+      [0, 0, 2048, row, '#000', 'source-over'],
+      [0, row, 2048, row, '#000', 'source-over'],
+    ]);
+    // Full: it starts again, and the first row is painted again before labels go into it.
+    const many = Array.from({ length: 500 }, (_, i) => `Station ${String(i + 100).padStart(22, '0')}`);
+    atlas.prepare(many.slice(0, 380));
+    expect(atlas.generation).toBe(0);
+    fake.fills.length = 0;
+    atlas.prepare(many.slice(380, 400));
+    expect(atlas.generation).toBe(1);
+    expect(fake.fills[0]).toEqual([0, 0, 2048, row, '#000', 'source-over']);
   });
 });
 
