@@ -46,8 +46,9 @@ const TRACK_DIMENSIONS = { spacingMetres: TRACK_SPACING_METRES, depthMetres: TRA
  * Every railway in its official colour. Lines sharing a corridor run side by
  * side at a spacing that stays constant on screen (offsets applied on the
  * GPU); underground sections lie below ground and fade with the view mode.
- * Each zoom band draws its own simplified copy of the track, built the
- * first time the band is shown, and only its chunks in view.
+ * Each zoom band draws its own simplified copy of the track (the track
+ * unsimplified until that copy is built in idle time), and only its chunks
+ * in view.
  */
 export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
   static override layerName = 'RailwayLayer';
@@ -68,7 +69,14 @@ export class RailwayLayer extends CompositeLayer<RailwayLayerProps> {
       this.state.culler?.dispose();
       // Each chunk's strip is built once per band (see `chunkStripAssembler`), so a turning camera only joins them.
       const assembler = () => chunkStripAssembler({ width: lineWidth, spacing: track.spacing });
-      this.setState({ culler: network ? new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band), assembler) : null });
+      // A band shown before it is built is drawn unsimplified (cheap to make) until its level of detail is ready.
+      const culler =
+        network &&
+        new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band), assembler, {
+          standIn: (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 }),
+          onBuilt: () => this.setNeedsUpdate(),
+        });
+      this.setState({ culler });
     }
     const { viewport } = this.context;
     const strip = this.state.culler?.update(viewBounds(viewport), viewport.zoom, groundArea(viewport as unknown as GroundViewport)) ?? null;

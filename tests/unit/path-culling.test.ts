@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { chunkPaths, LodCuller, pathsOfChunks, PathCuller, viewBounds, visibleChunks, type BinaryPaths } from '../../src/data/geometry/path-culling.ts';
 import { railwayPathSteps } from '../../src/layers/railway-layer.ts';
@@ -213,6 +213,49 @@ describe('zoom bands built ahead', () => {
       expect(idle.waiting).toBe(0);
     } finally {
       idle.restore();
+    }
+  });
+});
+
+describe('zoom bands drawn by a stand-in until built', () => {
+  it('draws a band not built yet with its stand-in, builds it in short tasks, then says so and hands out its own paths', async () => {
+    const queue: IdleRequestCallback[] = [];
+    const saved = globalThis.requestIdleCallback;
+    globalThis.requestIdleCallback = (callback) => queue.push(callback);
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { network } = loadRealData();
+      const bounds = [139.6, 35.55, 139.9, 35.8] as const;
+      const started: number[] = [];
+      let built = 0;
+      let onBuilt = () => {};
+      const culler = new LodCuller(TRACK_LOD_BANDS, (band) => (started.push(band.minZoom), railwayPathSteps(network, band)), undefined, {
+        standIn: (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 }),
+        onBuilt: () => (built++, onBuilt()),
+      });
+      const vertices = (paths: BinaryPaths) => paths.startIndices[paths.length];
+      const whenBuilt = new Promise<void>((resolve) => (onBuilt = resolve));
+      const first = culler.update(bounds, 14.5);
+      // Nothing simplified yet: the whole track of the band in view, drawn at once.
+      expect(started).toEqual([]);
+      const whole = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 })).update(bounds, 14.5);
+      expect(vertices(first)).toBe(vertices(whole));
+      await whenBuilt;
+      // In several tasks of a few milliseconds, not one; the neighbours were not started (they wait for idle time).
+      expect(timeouts.mock.calls.length).toBeGreaterThan(1);
+      expect(started).toEqual([14]);
+      const own = culler.update(bounds, 14.5);
+      expect(vertices(own)).toBeLessThan(vertices(first) * 0.8);
+      const direct = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band)).update(bounds, 14.5);
+      expect(Array.from(own.attributes.getPath.value as Float64Array)).toEqual(Array.from(direct.attributes.getPath.value as Float64Array));
+      // The neighbours come next, in idle time, with no more calls: they are not shown.
+      while (queue.length) queue.shift()!({ didTimeout: false, timeRemaining: () => 0 });
+      expect(started).toEqual([14, 13, 15]);
+      expect(built).toBe(1);
+      culler.dispose();
+    } finally {
+      globalThis.requestIdleCallback = saved;
+      timeouts.mockRestore();
     }
   });
 });

@@ -275,18 +275,33 @@ export interface ZoomBand {
   maxZoom: number;
 }
 
+/** Options of {@link LodCuller}. */
+export interface LodCullerOptions<Band> {
+  /**
+   * Paths to draw a band with while its own are built in idle time (cheap ones, such as the band's paths
+   * unsimplified), so that showing a band for the first time does not wait for its level of detail.
+   */
+  standIn?: (band: Band) => Steps<BinaryPaths>;
+  /** Called when the band shown got its own paths in place of its stand-in's (the layer then updates). */
+  onBuilt?: () => void;
+}
+
 /**
  * A {@link PathCuller} per zoom band, each over the paths `build(band)` gives
- * for it (a level of detail), built the first time the band is shown; the
- * bands next to the one shown are built ahead in the main thread's idle time,
- * a few milliseconds at a time (`build` works in {@link Steps}), so that
- * zooming across a band's edge does not wait for them and building them
- * ahead is no long task. `assembler` gives each band's culler what makes the
- * drawn object from its chunks.
+ * for it (a level of detail). The band shown is built when it is first shown
+ * (or, with a `standIn`, drawn with the stand-in's paths until it is built in
+ * idle time); the bands next to it are built ahead in the main thread's idle
+ * time, a few milliseconds at a time (`build` works in {@link Steps}), so that
+ * zooming across a band's edge does not wait for them and building them ahead
+ * is no long task. `assembler` gives each band's culler what makes the drawn
+ * object from its chunks.
  */
 export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
   private readonly cullers = new Map<Band, PathCuller<T>>();
-  private idleRequest: number | null = null;
+  /** Cullers over stand-in paths, for bands shown before they were built. */
+  private readonly standIns = new Map<Band, PathCuller<T>>();
+  /** Cancels the slice of building ahead that is waiting to run, if any. */
+  private cancelSlice: (() => void) | null = null;
   /** The band being built ahead, and the steps left. */
   private ahead: { band: Band; steps: Steps<PathCuller<T>> } | null = null;
   private shown: Band | null = null;
@@ -295,6 +310,7 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
     private readonly bands: readonly Band[],
     private readonly build: (band: Band) => Steps<BinaryPaths>,
     private readonly assembler: () => ChunkAssembler<T> = () => pathsOfChunks as unknown as ChunkAssembler<T>,
+    private readonly options: LodCullerOptions<Band> = {},
   ) {}
 
   /** The band serving `zoom` (the nearest one when none covers it). */
@@ -305,17 +321,27 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
   /** What to draw for a view, from the band of `zoom` (see {@link PathCuller.update}). */
   update(bounds: LngLatBounds | null, zoom: number, area: ViewArea | null = null): T {
     const band = this.bandAt(zoom);
-    const paths = this.cullerOf(band).update(bounds, zoom, area);
     this.shown = band;
+    const paths = (this.cullers.get(band) ?? this.standInOf(band) ?? this.cullerOf(band)).update(bounds, zoom, area);
     this.buildAheadWhenIdle();
     return paths;
   }
 
   /** Stops building ahead. */
   dispose(): void {
-    if (this.idleRequest !== null) globalThis.cancelIdleCallback?.(this.idleRequest);
-    this.idleRequest = null;
+    this.cancelSlice?.();
+    this.cancelSlice = null;
     this.ahead = null;
+    this.standIns.clear();
+  }
+
+  /** The culler over the band's stand-in paths, when it has a stand-in and can be built in idle time. */
+  private standInOf(band: Band): PathCuller<T> | undefined {
+    const { standIn } = this.options;
+    if (!standIn || typeof globalThis.requestIdleCallback !== 'function') return undefined;
+    let culler = this.standIns.get(band);
+    if (!culler) this.standIns.set(band, (culler = new PathCuller(chunkPaths(finishSteps(standIn(band))), this.assembler())));
+    return culler;
   }
 
   /** The band's culler; a band being built ahead is finished now. */
@@ -335,29 +361,48 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
     return new PathCuller(yield* chunkPathSteps(paths), this.assembler());
   }
 
-  /** The nearest band next to the one shown that is not built yet. */
+  /** The band shown when it is drawn by a stand-in, else the nearest band next to it that is not built yet. */
   private nextAhead(): Band | undefined {
     const i = this.shown ? this.bands.indexOf(this.shown) : -1;
-    return i < 0 ? undefined : [this.bands[i - 1], this.bands[i + 1]].find((b) => b && !this.cullers.has(b));
+    return i < 0 ? undefined : [this.bands[i], this.bands[i - 1], this.bands[i + 1]].find((b) => b && !this.cullers.has(b));
   }
 
+  /**
+   * Builds the next band in slices: the band shown (drawn by its stand-in) in short tasks between frames, the
+   * bands next to it in idle time.
+   */
   private buildAheadWhenIdle(): void {
-    if (this.idleRequest !== null || typeof globalThis.requestIdleCallback !== 'function' || !this.nextAhead()) return;
-    this.idleRequest = globalThis.requestIdleCallback((deadline) => {
-      this.idleRequest = null;
-      const next = this.nextAhead();
-      if (!next) return;
-      if (this.ahead?.band !== next) this.ahead = { band: next, steps: this.cullerSteps(next) };
-      const built = runStepsWhile(this.ahead.steps, () => deadline.timeRemaining() > IDLE_MARGIN_MS);
+    if (this.cancelSlice !== null || typeof globalThis.requestIdleCallback !== 'function') return;
+    const next = this.nextAhead();
+    if (!next) return;
+    const slice = (timeLeft: () => boolean) => {
+      this.cancelSlice = null;
+      const band = this.nextAhead();
+      if (!band) return;
+      if (this.ahead?.band !== band) this.ahead = { band, steps: this.cullerSteps(band) };
+      const built = runStepsWhile(this.ahead.steps, timeLeft);
       if (built) {
-        this.cullers.set(next, built.value);
+        this.cullers.set(band, built.value);
         this.ahead = null;
+        if (this.standIns.delete(band) && band === this.shown) this.options.onBuilt?.();
       }
       this.buildAheadWhenIdle();
-    });
+    };
+    if (next === this.shown) {
+      const timer = setTimeout(() => {
+        const end = performance.now() + SLICE_MS;
+        slice(() => performance.now() < end);
+      }, 0);
+      this.cancelSlice = () => clearTimeout(timer);
+    } else {
+      const request = globalThis.requestIdleCallback((deadline) => slice(() => deadline.timeRemaining() > IDLE_MARGIN_MS));
+      this.cancelSlice = () => globalThis.cancelIdleCallback?.(request);
+    }
   }
 }
 
+/** Length (ms) of a slice of the band shown, built between frames while its stand-in is drawn. */
+const SLICE_MS = 8;
 /** Idle time left (ms) under which building ahead stops until the next idle period. */
 const IDLE_MARGIN_MS = 2;
 
