@@ -16,8 +16,8 @@ import { readSharedGtfs } from '../support/gtfs-server.ts';
 import { decodeVehiclePositions } from '../../src/data/gtfs/vehicle-positions.ts';
 import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { installTestClock } from './support/test-clock.ts';
-import { getCamera } from './support/map-page.ts';
-import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, type Footprint } from './support/pixels.ts';
+import { getCamera, project } from './support/map-page.ts';
+import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, stillScreenshot, type Footprint, type Rgb, type RgbaImage } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
@@ -65,6 +65,47 @@ test('a stop found by its name lists its next departures', async ({ page }) => {
   const rows = await panel.getByTestId('departure').allInnerTexts();
   expect(rows.length).toBeGreaterThanOrEqual(3);
   expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
+});
+
+/**
+ * The colours met along a line across the screenshot, from `from` towards `to`, one pixel a step: each run of
+ * pixels within `tolerance` of one of `colors` (its index), with the other pixels between runs left out.
+ */
+function bandsAcross(image: RgbaImage, from: { x: number; y: number }, to: { x: number; y: number }, colors: readonly Rgb[], tolerance: number): number[] {
+  const steps = Math.round(Math.hypot(to.x - from.x, to.y - from.y));
+  const bands: number[] = [];
+  let previous = -1;
+  for (let s = 0; s <= steps; s++) {
+    const [x, y] = [Math.round(from.x + ((to.x - from.x) * s) / steps), Math.round(from.y + ((to.y - from.y) * s) / steps)];
+    const i = (y * image.width + x) * 4;
+    const color = colors.findIndex((c) => c.every((v, k) => Math.abs(image.data[i + k] - v) <= tolerance));
+    if (color >= 0 && color !== previous) bands.push(color);
+    previous = color;
+  }
+  return bands;
+}
+
+test('draws routes that share a street side by side, each in its own colour', async ({ page }, testInfo) => {
+  // Arklow Drive in Dartmouth, shared for 5 km by routes 168A and 168B (green in routes.txt) and 68 (blue); the
+  // geometry is checked in tests/unit/city-corridors.test.ts. At 03:30 no bus runs, so nothing covers the lines.
+  await page.goto(`/?lang=en&theme=light&time=${encodeURIComponent(`${WEEKDAY}T03:30:00-03:00`)}`);
+  await page.waitForFunction(() => performance.getEntriesByName('tt:network-drawn').length > 0, null, { timeout: 180_000 });
+  const street: [number, number][] = [[-63.482705, 44.677411], [-63.481371, 44.676553]]; // two points of its centre line
+  await page.evaluate(([a, b]) => void window.map.jumpTo({ center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], zoom: 16, pitch: 0, bearing: 0 }), street);
+  const image = await stillScreenshot(page, () => screenshotImage(page));
+  await attachPng(testInfo, 'shared-street', image);
+  const [a, b] = await Promise.all(street.map((p) => project(page, p)));
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const across = { x: (a.y - b.y) / length, y: (b.x - a.x) / length };
+  const [GREEN, BLUE] = [hex('#00FF00'), hex('#0000FF')];
+  // Three lines across the street at a quarter, half and three quarters of the way from one point to the other, 80 px
+  // either side of its centre line (three routes, about 25 px apart): green, green and blue (in some order), each
+  // its own band with the background between.
+  for (const t of [0.25, 0.5, 0.75]) {
+    const centre = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+    const bands = bandsAcross(image, { x: centre.x - across.x * 80, y: centre.y - across.y * 80 }, { x: centre.x + across.x * 80, y: centre.y + across.y * 80 }, [GREEN, BLUE], 60);
+    expect(bands.map((c) => ['green', 'blue'][c]).join(' '), `across the street ${t * 100}% of the way`).toMatch(/^(green green blue|blue green green|green blue green)$/);
+  }
 });
 
 test('names the city while it loads, and draws the base map style its bundle names (--map-style)', async ({ page }, testInfo) => {

@@ -146,9 +146,11 @@ describe('vehicles of the Halifax bundle by route type', () => {
       const [bow, stern] = [ferries[k], ferries[k + 1]];
       expect(frame.carTrain[bow]).toBe(frame.carTrain[stern]);
       expect([ends(bow), ends(stern)]).toEqual([CAR_ENDS.front, CAR_ENDS.back]);
-      // Half a hull apart, on one heading: 20 m halves, end to end (at the quay before leaving too).
+      // Half a hull apart, on one heading: 20 m halves, end to end (at the quay before leaving too). Where the two
+      // ferry routes share the harbour their tracks are set apart, and a track is measured at zoom 14, as Tokyo's:
+      // on such a curve the halves come a little closer or farther at zoom 18.
       expect(frame.cars[(bow * CAR_STRIDE) / 4 + CAR.bearing]).toBeCloseTo(frame.cars[(stern * CAR_STRIDE) / 4 + CAR.bearing], 5);
-      expect(metres(carPosition(frame, bow), carPosition(frame, stern))).toBeCloseTo(20 * CAR_SPACING, 0);
+      expect(Math.abs(metres(carPosition(frame, bow), carPosition(frame, stern)) - 20 * CAR_SPACING)).toBeLessThan(1);
     }
     expect(carSize(18, DIMS, 44.65, BUS)).toEqual([12, 2.55, 3.2]);
     expect(carSize(18, DIMS, 44.65, FERRY_KIND)).toEqual([20, 10, 3.5]);

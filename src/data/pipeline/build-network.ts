@@ -187,14 +187,20 @@ function buildStationShapes(
     const shapeIds: number[] = [];
     for (const memberList of members) {
       const shape = shapes.length;
-      const perZoom = GEOMETRY_ZOOMS.map((zoom) =>
-        memberList.map((si) => {
-          const station = stations[si];
-          const geometry = geometries.get(railways[station.railway].id)!;
-          const [x, y] = lngLatToMercator(...station.coord!);
-          return nearestPoint(variantAt(geometry, zoom).route, x, y).vertex;
-        }),
-      );
+      // Each member's point on its railway's route at a zoom, found once per route (most routes hold at every zoom).
+      const pointAt = memberList.map((si) => {
+        const station = stations[si];
+        const geometry = geometries.get(railways[station.railway].id)!;
+        const [x, y] = lngLatToMercator(...station.coord!);
+        const byRoute = new Map<TrackVertex[], TrackVertex>();
+        return (zoom: number) => {
+          const { route } = variantAt(geometry, zoom);
+          let point = byRoute.get(route);
+          if (!point) byRoute.set(route, (point = nearestPoint(route, x, y).vertex));
+          return point;
+        };
+      });
+      const perZoom = GEOMETRY_ZOOMS.map((zoom) => pointAt.map((at) => at(zoom)));
       const variants: StationShapeMeta['variants'] = [];
       let runStart = 0;
       for (let i = 1; i <= GEOMETRY_ZOOMS.length; i++) {

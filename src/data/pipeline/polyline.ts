@@ -91,9 +91,12 @@ export interface NearestPoint {
 
 export function nearestPoint(line: Polyline, px: number, py: number): NearestPoint {
   if (line.length === 0) throw new Error('nearestPoint on an empty line');
-  const lengths = cumulativeLengths(line);
-  let best: NearestPoint | null = null;
+  let best = 0;
+  let bestT = 0;
   let bestD2 = Infinity;
+  let bestStart = 0;
+  let bestEnd = 0;
+  let start = 0; // ground metres to vertex i, summed as cumulativeLengths does
   for (let i = 0; i < Math.max(1, line.length - 1); i++) {
     const a = line[i];
     const b = line[Math.min(i + 1, line.length - 1)];
@@ -102,25 +105,34 @@ export function nearestPoint(line: Polyline, px: number, py: number): NearestPoi
     const dx = qx(b) - ax;
     const dy = qy(b) - ay;
     const len2 = dx * dx + dy * dy;
+    const end = i + 1 < line.length ? start + Math.hypot(dx, dy) * groundScale((a.y + b.y) / 2) : start;
     const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
-    const cx = ax + dx * t;
-    const cy = ay + dy * t;
-    const d2 = (px - cx) ** 2 + (py - cy) ** 2;
+    const d2 = (px - (ax + dx * t)) ** 2 + (py - (ay + dy * t)) ** 2;
     if (d2 < bestD2) {
       bestD2 = d2;
-      const len = Math.sqrt(len2) || 1;
-      const normal: [number, number] = [dy / len, -dx / len];
-      best = {
-        segment: i,
-        t,
-        vertex: lerpVertex(a, b, t),
-        distance: normal[0] * (px - cx) + normal[1] * (py - cy),
-        normal,
-        location: lengths[i] + (lengths[Math.min(i + 1, line.length - 1)] - lengths[i]) * t,
-      };
+      best = i;
+      bestT = t;
+      bestStart = start;
+      bestEnd = end;
     }
+    start = end;
   }
-  return best!;
+  const a = line[best];
+  const b = line[Math.min(best + 1, line.length - 1)];
+  const dx = qx(b) - qx(a);
+  const dy = qy(b) - qy(a);
+  const len = Math.sqrt(dx * dx + dy * dy) || 1;
+  const normal: [number, number] = [dy / len, -dx / len];
+  const cx = qx(a) + dx * bestT;
+  const cy = qy(a) + dy * bestT;
+  return {
+    segment: best,
+    t: bestT,
+    vertex: lerpVertex(a, b, bestT),
+    distance: normal[0] * (px - cx) + normal[1] * (py - cy),
+    normal,
+    location: bestStart + (bestEnd - bestStart) * bestT,
+  };
 }
 
 /** The part of `line` between the points nearest to p0 and p1, in the line's own direction. */
@@ -162,10 +174,13 @@ function segmentNormal(a: TrackVertex, b: TrackVertex): [number, number] | null 
   return len > 1e-9 ? [dy / len, -dx / len] : null;
 }
 
-/** A parallel line `units` track spacings to the right (negative: left), with mitred joins. */
-export function offsetLine(line: Polyline, units: number): Polyline {
+/**
+ * A parallel line `units` track spacings to the right (negative: left), with mitred joins;
+ * `units` is one number for the whole line or one per vertex.
+ */
+export function offsetLine(line: Polyline, units: number | readonly number[]): Polyline {
   const out = line.map(cloneVertex);
-  if (!units || line.length < 2) return out;
+  if ((typeof units === 'number' ? !units : units.every((u) => !u)) || line.length < 2) return out;
   const normals: ([number, number] | null)[] = [];
   for (let i = 0; i < line.length - 1; i++) normals.push(segmentNormal(line[i], line[i + 1]));
   // Fill degenerate segments with their neighbours' normals.
@@ -185,8 +200,9 @@ export function offsetLine(line: Polyline, units: number): Polyline {
       my /= ml;
     }
     const miter = 1 / Math.max(0.5, mx * n1[0] + my * n1[1]);
-    out[i].vx += mx * miter * units;
-    out[i].vy += my * miter * units;
+    const u = typeof units === 'number' ? units : units[i];
+    out[i].vx += mx * miter * u;
+    out[i].vy += my * miter * u;
   }
   return out;
 }

@@ -57,7 +57,8 @@ export interface RailwayGeometry {
   variants: RailwayVariant[];
 }
 
-const TRANSITION_PER_UNIT = 750; // ground metres of easing per unit of offset change
+/** Ground metres of easing per unit of offset change. */
+export const TRANSITION_PER_UNIT = 750;
 const ALTITUDE_RAMP = 400; // ground metres over which a line changes level
 
 interface BuildContext {
@@ -140,6 +141,12 @@ function blend(a: Polyline, b: Polyline, steps: number): Polyline {
   return out;
 }
 
+/** The track a subline draws from its own coords ([lng, lat]), each moved by its offset if it has them. */
+export function ownTrack(coords: readonly number[][], offsets?: readonly number[]): Polyline {
+  const line = coords.map(([lng, lat]) => vertex(...lngLatToMercator(lng, lat)));
+  return offsets ? offsetLine(line, offsets) : line;
+}
+
 function evaluateSubline(ctx: BuildContext, s: SourceSubline, railwayAltitude: number, zoom: number, field: string): Polyline {
   const coords = s.coords.map(([lng, lat]) => lngLatToMercator(lng, lat));
   const first = coords[0];
@@ -148,7 +155,7 @@ function evaluateSubline(ctx: BuildContext, s: SourceSubline, railwayAltitude: n
   let line: Polyline;
 
   if (s.type === 'main' || (s.type === 'hybrid' && zoom >= (s.zoom ?? 0))) {
-    line = coords.map(([x, y]) => vertex(x, y));
+    line = ownTrack(s.coords, s.offsets);
     if (start?.railway && !(zoom >= (start.zoom ?? Infinity))) {
       smoothJoin(line, referenceRoute(ctx, start, zoom, `${field}.start.railway`), start, false);
     }

@@ -76,6 +76,8 @@ export interface SublineJoin {
 export interface SourceSubline {
   type: 'main' | 'sub' | 'hybrid';
   coords: number[][];
+  /** A "main" subline's offset at each of its coords, track spacings to the right of its direction (a GTFS city's shared streets). */
+  offsets?: number[];
   start?: SublineJoin;
   end?: SublineJoin;
   altitude?: number;

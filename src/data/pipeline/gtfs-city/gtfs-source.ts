@@ -2,7 +2,8 @@
  * A GTFS feed as the pipeline's source records (the Tokyo data set's model),
  * so that the network and timetable steps that build Tokyo's bundle build a
  * city's bundle unchanged:
- * - a line ("railway") per trip pattern, its track the pattern's stretch of shape;
+ * - a line ("railway") per trip pattern, its track the pattern's stretch of shape,
+ *   set beside the tracks of other routes along the same street (see {@link corridorTracks});
  * - a station per stop of a pattern, the stations of one stop drawn as one
  *   station, stops of one parent station or joined by transfers.txt in one
  *   transfer group;
@@ -15,10 +16,13 @@ import { vehicleKindOf, type Rgb, type VehicleKind } from '../../gtfs/feed-model
 import type { GtfsFrequency } from '../../gtfs/read-frequencies.ts';
 import { formatMinutes, SERVICE_DAY_START } from '../build-timetables.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import { cumulativeLengths } from '../polyline.ts';
+import { ownTrack } from '../railway-geometry.ts';
 import type { SourceData } from '../source.ts';
 import type { SourceRailway, SourceRailwayGeometry, SourceStation, SourceStop, SourceText, SourceTimetable } from '../source-types.ts';
 import { CAR_SHAPES } from '../../trains/vehicle-shapes.ts';
 import type { CityFeed } from './city-feed.ts';
+import { corridorTracks } from './corridors.ts';
 import { patternTrack } from './pattern-track.ts';
 import { tripPatterns } from './trip-patterns.ts';
 
@@ -39,7 +43,7 @@ export interface CitySource {
   source: SourceData;
   /** route_type of each line, by line id. */
   routeTypes: Map<string, number>;
-  /** Stop distances along each line's track, by line id (see {@link patternTrack}). */
+  /** Stop distances along each line's drawn track (ground metres at zoom 14, as the bundle measures a line), by line id. */
   offsets: Map<string, number[]>;
   /** Indexes of the services trips refer to. */
   usedServices: Set<number>;
@@ -96,16 +100,18 @@ export function citySource({ feed, frequencies, transfers }: CityFeed, lastModif
   for (const f of frequencies) frequenciesOf.set(f.trip, [...(frequenciesOf.get(f.trip) ?? []), f]);
   const patternCount = new Map<number, number>();
   const kinds = new Set<VehicleKind>();
+  const shapeTracks = patterns.map((pattern) => patternTrack(pattern.shape >= 0 ? feed.shapes[pattern.shape] : null, pattern.stops.map((s) => stops[s])));
+  const tracks = corridorTracks(shapeTracks.map((track, i) => ({ route: patterns[i].route, coords: track.coords, stops: track.stops })));
 
-  for (const pattern of patterns) {
+  patterns.forEach((pattern, p) => {
     const route = feed.routes[pattern.route];
     const n = (patternCount.get(pattern.route) ?? 0) + 1;
     patternCount.set(pattern.route, n);
     const id = `${route.id}.${n}`;
     const kind = vehicleKindOf(route.type);
     kinds.add(kind);
-    const track = patternTrack(pattern.shape >= 0 ? feed.shapes[pattern.shape] : null, pattern.stops.map((s) => stops[s]));
-    if (track.straight) diags.warn({ file: 'shapes.txt', record: `route ${route.id} trip ${feed.trips[pattern.trips[0]].id}`, field: 'shape_id', message: 'gives no usable shape for the trip\'s stops; drawn straight from stop to stop' });
+    const track = tracks[p];
+    if (shapeTracks[p].straight) diags.warn({ file: 'shapes.txt', record: `route ${route.id} trip ${feed.trips[pattern.trips[0]].id}`, field: 'shape_id', message: 'gives no usable shape for the trip\'s stops; drawn straight from stop to stop' });
     const seen = new Map<number, number>();
     const stationIds = pattern.stops.map((stop) => {
       const visit = (seen.get(stop) ?? 0) + 1;
@@ -125,9 +131,10 @@ export function citySource({ feed, frequencies, transfers }: CityFeed, lastModif
       color: hex(route.color),
       carComposition: CAR_SHAPES[kind].cars,
     });
-    geometry.push({ id, sublines: [{ type: 'main', coords: track.coords }] });
+    geometry.push({ id, sublines: [{ type: 'main', coords: track.coords, offsets: track.units }] });
     routeTypes.set(id, route.type);
-    offsets.set(id, track.offsets);
+    const lengths = cumulativeLengths(ownTrack(track.coords, track.units));
+    offsets.set(id, track.stops.map((i) => Math.round(lengths[i] * 10) / 10));
 
     for (const tripIndex of pattern.trips) {
       const trip = feed.trips[tripIndex];
@@ -149,7 +156,7 @@ export function citySource({ feed, frequencies, transfers }: CityFeed, lastModif
         usedServices.add(trip.service);
       }
     }
-  }
+  });
 
   // One station drawn per stop; one transfer group per parent station or set of stops joined by transfers.
   const parentOf = (stop: number) => (feed.stops[stop].parent >= 0 ? feed.stops[stop].parent : stop);

@@ -1,23 +1,18 @@
 /**
  * The track of a trip pattern: the stretch of its shape from its first stop
- * to its last, cut at every stop (stop-to-stop sections), with each stop's
- * distance along it.
+ * to its last, cut at every stop (stop-to-stop sections).
  *
  * @module
  */
 import type { GtfsShape, GtfsStop } from '../../gtfs/feed-model.ts';
 import { pointAtDistance, projectOntoShape } from '../../gtfs/shape-geometry.ts';
-import { cumulativeLengths, lngLatToMercator, vertex } from '../polyline.ts';
 
 /** A pattern's track. */
 export interface PatternTrack {
   /** [lng, lat] points from the first stop to the last. */
   coords: [number, number][];
-  /**
-   * Ground metres (as the bundle measures a line: Web Mercator lengths at
-   * zoom 14) from the start of `coords` to each stop, non-decreasing.
-   */
-  offsets: number[];
+  /** Index into `coords` of each stop, non-decreasing. */
+  stops: number[];
   /** The shape was not used (no shape, or all stops project onto one point of it): straight sections between stops. */
   straight: boolean;
 }
@@ -54,6 +49,5 @@ export function patternTrack(shape: GtfsShape | null, stops: readonly GtfsStop[]
       coords.push([stop.lng, stop.lat]);
     }
   }
-  const lengths = cumulativeLengths(coords.map(([lng, lat]) => vertex(...lngLatToMercator(lng, lat))));
-  return { coords, offsets: stopVertex.map((i) => Math.round(lengths[i] * 10) / 10), straight };
+  return { coords, stops: stopVertex, straight };
 }
