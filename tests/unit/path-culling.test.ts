@@ -215,20 +215,14 @@ describe('zoom bands built ahead', () => {
       idle.restore();
     }
   });
-});
 
-describe('zoom bands drawn by a stand-in until built', () => {
   it('draws a band not built yet with its stand-in, builds it in short tasks, then says so and hands out its own paths', async () => {
-    const queue: IdleRequestCallback[] = [];
-    const saved = globalThis.requestIdleCallback;
-    globalThis.requestIdleCallback = (callback) => queue.push(callback);
+    const idle = idleQueue();
     const timeouts = vi.spyOn(globalThis, 'setTimeout');
     // A clock that moves a millisecond each time it is read: a slice of 8 ms is then a few steps, whatever the machine.
     let now = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => now++);
     try {
-      const { network } = loadRealData();
-      const bounds = [139.6, 35.55, 139.9, 35.8] as const;
       const started: number[] = [];
       let built = 0;
       let onBuilt = () => {};
@@ -236,29 +230,29 @@ describe('zoom bands drawn by a stand-in until built', () => {
         standIn: (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 }),
         onBuilt: () => (built++, onBuilt()),
       });
-      const vertices = (paths: BinaryPaths) => paths.startIndices[paths.length];
       const whenBuilt = new Promise<void>((resolve) => (onBuilt = resolve));
       const first = culler.update(bounds, 14.5);
       // Nothing simplified yet: the whole track of the band in view, drawn at once.
       expect(started).toEqual([]);
-      const whole = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 })).update(bounds, 14.5);
-      expect(vertices(first)).toBe(vertices(whole));
+      const unsimplified = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, { ...band, tolerancePixels: 0 }));
+      expect(vertexCount(first)).toBe(vertexCount(unsimplified.update(bounds, 14.5)));
+      unsimplified.dispose();
       await whenBuilt;
       // In many tasks of a few steps (one railway piece each), not one; the neighbours were not started (they wait for
       // idle time).
       expect(timeouts.mock.calls.filter(([, delay]) => delay === 0).length).toBeGreaterThan(50);
       expect(started).toEqual([14]);
       const own = culler.update(bounds, 14.5);
-      expect(vertices(own)).toBeLessThan(vertices(first) * 0.8);
-      const direct = new LodCuller(TRACK_LOD_BANDS, (band) => railwayPathSteps(network, band)).update(bounds, 14.5);
+      expect(vertexCount(own)).toBeLessThan(vertexCount(first) * 0.8);
+      const direct = directPaths(14.5);
       expect(Array.from(own.attributes.getPath.value as Float64Array)).toEqual(Array.from(direct.attributes.getPath.value as Float64Array));
       // The neighbours come next, in idle time, with no more calls: they are not shown.
-      while (queue.length) queue.shift()!({ didTimeout: false, timeRemaining: () => 0 });
+      while (idle.waiting > 0) idle.runOne();
       expect(started).toEqual([14, 13, 15]);
       expect(built).toBe(1);
       culler.dispose();
     } finally {
-      globalThis.requestIdleCallback = saved;
+      idle.restore();
       timeouts.mockRestore();
       clock.mockRestore();
     }

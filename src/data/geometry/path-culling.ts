@@ -323,7 +323,7 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
     const band = this.bandAt(zoom);
     this.shown = band;
     const paths = (this.cullers.get(band) ?? this.standInOf(band) ?? this.cullerOf(band)).update(bounds, zoom, area);
-    this.buildAheadWhenIdle();
+    this.buildAhead();
     return paths;
   }
 
@@ -371,7 +371,7 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
    * Builds the next band in slices: the band shown (drawn by its stand-in) in short tasks between frames, the
    * bands next to it in idle time.
    */
-  private buildAheadWhenIdle(): void {
+  private buildAhead(): void {
     if (this.cancelSlice !== null || typeof globalThis.requestIdleCallback !== 'function') return;
     const next = this.nextAhead();
     if (!next) return;
@@ -386,7 +386,7 @@ export class LodCuller<Band extends ZoomBand = ZoomBand, T = BinaryPaths> {
         this.ahead = null;
         if (this.standIns.delete(band) && band === this.shown) this.options.onBuilt?.();
       }
-      this.buildAheadWhenIdle();
+      this.buildAhead();
     };
     if (next === this.shown) {
       const timer = setTimeout(() => {
