@@ -9,13 +9,19 @@ import { JAPAN_TIME_ZONE, knownZone, zoneName } from './i18n/zone-name.ts';
 /** The playback controls and their text load when playback is first switched on. */
 const PlaybackControls = lazy(() => import('./controls/PlaybackControls.tsx'));
 
-/** The simulated time, re-read a few times a second (fast playback moves the seconds quickly) and at once after a jump. */
+/** The simulated time to the second shown. */
+const shownSecond = (clock: SimulationClock) => Math.floor(clock.now() / 1000) * 1000;
+
+/**
+ * The simulated time in whole seconds, re-read a few times a second (fast playback moves the seconds quickly) and at
+ * once after a jump. Whole seconds: the clock shows no less, and a re-read within the same second renders nothing.
+ */
 function useNow(clock: SimulationClock): number {
   const jumps = useAppStore((s) => s.clockJumps);
-  const [now, setNow] = useState(() => clock.now());
+  const [now, setNow] = useState(() => shownSecond(clock));
   useEffect(() => {
-    setNow(clock.now());
-    const timer = setInterval(() => setNow(clock.now()), 250);
+    setNow(shownSecond(clock));
+    const timer = setInterval(() => setNow(shownSecond(clock)), 250);
     return () => clearInterval(timer);
   }, [clock, jumps]);
   return now;
