@@ -5,7 +5,7 @@ import { useAppStore, useStoreApi } from '../store-context.ts';
 import { ControlIntl } from './ControlIntl.tsx';
 
 interface Props {
-  /** The clock's time (epoch ms), where editing starts. */
+  /** The clock's time in whole seconds (epoch ms), where editing starts. */
   now: number;
   /** The date-time being edited, or null. */
   editing: number | null;
@@ -97,7 +97,7 @@ function Controls({ now, editing, onEditingChange }: Props) {
   const setSpeed = (direction: 1 | -1) => store.getState().setPlaybackSpeed(stepSpeed(speed, direction));
   return (
     <div className="tt-playback" data-testid="playback-controls">
-      <button type="button" className="tt-text-button" data-testid="edit-date-time" onClick={() => onEditingChange(Math.floor(now / 1000) * 1000)}>
+      <button type="button" className="tt-text-button" data-testid="edit-date-time" onClick={() => onEditingChange(now)}>
         {intl.formatMessage({ id: 'playback.edit' })}
       </button>
       <div className="tt-speed">
