@@ -202,13 +202,18 @@ test('mouse gestures fire the map events with lngLat and point; camera motion fi
   expect(count(list, 'zoomstart')).toBe(1);
   expect(count(list, 'zoomend')).toBe(1);
 
-  // Right button: contextmenu. Double click: dblclick.
+  // Right button: contextmenu. Double click: dblclick. deck.gl's controller also zooms in on a double click when its
+  // two clicks come close enough in time (Playwright sends them one by one, which a loaded machine can spread out):
+  // the camera is let settle, so that such a zoom's events arrive here, whole, and not in the next step.
   await page.mouse.click(400, 500, { button: 'right' });
   await page.mouse.dblclick(300, 500);
   await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('dblclick'))).toBe(true);
+  await waitForCameraToSettle(page);
   list = await heard(page);
   expect(count(list, 'contextmenu')).toBe(1);
   expect(count(list, 'dblclick')).toBe(1);
+  expect(count(list, 'movestart')).toBeLessThanOrEqual(1);
+  for (const type of ['zoomstart', 'zoomend', 'moveend']) expect(count(list, type), type).toBe(count(list, 'movestart'));
 
   // Onto a control: mouseout (the controls are not the map); the control's click is no map click.
   await page.getByRole('button', { name: 'Zoom in' }).hover();
