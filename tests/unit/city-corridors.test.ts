@@ -205,12 +205,15 @@ describe('routes sharing a street in Halifax', () => {
       stationOffsets.forEach((distance, k) => {
         if (k > 0) expect(distance, `${railway.id} stop ${k}`).toBeGreaterThanOrEqual(stationOffsets[k - 1]);
         expect(distance).toBeLessThanOrEqual(length + 0.1);
-        const i = segmentAt(route.lengths, distance);
-        const j = Math.min(i + 1, route.vertices.length - 1);
-        const t = route.lengths[j] > route.lengths[i] ? (distance - route.lengths[i]) / (route.lengths[j] - route.lengths[i]) : 0;
-        const [v, w] = [route.vertices[i], route.vertices[j]];
-        const at = lngLatToMercator(positions[3 * v] + (positions[3 * w] - positions[3 * v]) * t, positions[3 * v + 1] + (positions[3 * w + 1] - positions[3 * v + 1]) * t);
+        // Each stop is at a vertex of the track: one at its distance (to the bundle's rounding), whose point is where
+        // the stop is. (Not a point interpolated between vertices: inside a sharp turn with a large offset, a drawn
+        // segment can be a hundred times shorter than its base segment, and a metre along it 100 m along the base.)
         const onShape = shapeStops.get(railway.id)![k];
+        const i = segmentAt(route.lengths, distance);
+        const near = [i - 1, i, i + 1, i + 2].filter((j) => j >= 0 && j < route.vertices.length && Math.abs(route.lengths[j] - distance) < 2);
+        expect(near.length, `${railway.id} stop ${k}: a vertex at its distance`).toBeGreaterThan(0);
+        const gap = (p: [number, number]) => Math.hypot(p[0] - onShape[0], p[1] - onShape[1]);
+        const at = near.map((j) => lngLatToMercator(positions[3 * route.vertices[j]], positions[3 * route.vertices[j] + 1])).reduce((best, p) => (gap(p) < gap(best) ? p : best));
         // The stop's point snapped onto a node shared with other shapes (5 m), or moved off a spike of its shape (25 m;
         // the most is 36 m, a stop just past the end of a dead end the route turns back in).
         const metres = Math.hypot(at[0] - onShape[0], at[1] - onShape[1]) * groundScale(at[1]);
@@ -256,6 +259,20 @@ describe('the offsets of a made-up street', () => {
     for (const track of [east, west, other]) {
       for (let i = 1; i < track.units.length; i++) expect(Math.abs(track.units[i] - track.units[i - 1])).toBeLessThanOrEqual(0.05 + 1e-9);
     }
+  });
+
+  it('keeps two routes on their sides all along a street that another route runs part of the other way', () => {
+    // Route 0, first in routes.txt, comes down from the north at 2 km, runs west to 1 km and leaves north; routes 1
+    // and 2 run the whole street east. Had each stretch the direction of the first route to run it, the middle one
+    // would run west and the others east, and routes 1 and 2 would change places at 1 km and at 2 km.
+    const bump: CorridorInput = { route: 0, coords: [at(2000, 1000), at(2000, 500), ...points(2000, 1000), at(1000, 500), at(1000, 1000)], stops: [0, 14] };
+    const one: CorridorInput = { route: 1, coords: points(0, 3000), stops: [0, 30] };
+    const two: CorridorInput = { route: 2, coords: points(0, 3000), stops: [0, 30] };
+    const [middle, first, second] = corridorTracks([bump, one, two]);
+    for (const e of [500, 1500, 2500]) expect(unitsAt(first, e) - unitsAt(second, e), `${e} m: route 1 right of route 2`).toBeCloseTo(1, 9);
+    // Along the middle stretch the three run side by side, route 0 (running west) on the far side of route 1.
+    expect(unitsAt(first, 1500)).toBeCloseTo(0, 9);
+    expect(unitsAt(middle, 1500)).toBeCloseTo(-1, 9);
   });
 
   it('keeps each stop on its point of the street', () => {

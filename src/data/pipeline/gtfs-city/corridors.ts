@@ -12,8 +12,8 @@
  *   among them in routes.txt order, centred on the street (slot k of n is
  *   k − (n−1)/2 track spacings, closer together beyond {@link MAX_WIDTH}), to
  *   the right of the edge's own direction (that of the first pattern to run
- *   it): so every pattern of a route takes the same slot, and its two
- *   directions overlap;
+ *   it, kept the same along the street): so every pattern of a route takes
+ *   the same slot, and its two directions overlap;
  * - along a pattern the slots form runs; runs shorter than
  *   {@link MIN_RUN_METRES} are smoothed away, and the offset eases from one
  *   run to the next over {@link TRANSITION_PER_UNIT} ground metres per unit of
@@ -364,14 +364,24 @@ export function corridorTracks(inputs: readonly CorridorInput[]): CorridorTrack[
     nodes,
   );
 
-  // The routes on each edge, and its own direction: that of the first pattern to run it.
+  // The routes on each edge, and its own direction, the same along a street: slots are on one side of it, so two
+  // routes would swap places where it flipped. The first pattern to run an edge gives it its direction, or the
+  // opposite one where that pattern runs the edges it met before (or, before any, the first it meets) against theirs.
   const edgeKey = (a: number, b: number) => Math.min(a, b) * nodes.x.length + Math.max(a, b);
   const edges = new Map<number, { from: number; routes: number[] }>();
   paths.forEach(({ path }, p) => {
+    let against = false;
+    for (let i = 1; i < path.length; i++) {
+      const met = edges.get(edgeKey(path[i - 1], path[i]));
+      if (!met) continue;
+      against = met.from !== path[i - 1];
+      break;
+    }
     for (let i = 1; i < path.length; i++) {
       const key = edgeKey(path[i - 1], path[i]);
       let edge = edges.get(key);
-      if (!edge) edges.set(key, (edge = { from: path[i - 1], routes: [] }));
+      if (!edge) edges.set(key, (edge = { from: against ? path[i] : path[i - 1], routes: [] }));
+      against = edge.from !== path[i - 1];
       if (!edge.routes.includes(inputs[p].route)) edge.routes.push(inputs[p].route);
     }
   });
