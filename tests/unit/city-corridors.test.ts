@@ -13,7 +13,7 @@ import { corridorTracks, type CorridorInput } from '../../src/data/pipeline/gtfs
 import { runGtfsPipeline } from '../../src/data/pipeline/gtfs-city/index.ts';
 import { patternTrack } from '../../src/data/pipeline/gtfs-city/pattern-track.ts';
 import { tripPatterns } from '../../src/data/pipeline/gtfs-city/trip-patterns.ts';
-import { groundScale, lngLatToMercator, mercatorToLngLat } from '../../src/data/pipeline/polyline.ts';
+import { easeInOutQuad, groundScale, lngLatToMercator, mercatorToLngLat } from '../../src/data/pipeline/polyline.ts';
 import { buildRoutes, segmentAt } from '../../src/data/routes.ts';
 import { HALIFAX } from '../support/halifax-feed.ts';
 
@@ -253,8 +253,12 @@ describe('the offsets of a made-up street', () => {
     expect(unitsAt(west, 1500)).toBeCloseTo(0.5, 9); // the way back: right of its own way, the same place
   });
 
-  it('keeps a street one route has to itself on its centre, easing in and out within the shared stretch', () => {
-    for (const e of [0, 500, 900, 1000, 2000, 2100, 3000]) expect(unitsAt(east, e), `${e} m`).toBe(0);
+  it('keeps a street one route has to itself on its centre but for 150 m next to the shared stretch, where it eases', () => {
+    // Route 0 holds its slot to both ends of the shared stretch, and eases on its own street, not across route 1.
+    for (const e of [1000, 2000]) expect(unitsAt(east, e), `${e} m`).toBeCloseTo(-0.5, 9);
+    for (const e of [925, 2075]) expect(unitsAt(east, e), `${e} m: halfway`).toBeCloseTo(-0.25, 9);
+    for (const e of [0, 500, 850, 2150, 3000]) expect(unitsAt(east, e), `${e} m`).toBe(0);
+    expect(unitsAt(other, 1000, 100), "route 1 a third into its ease, 100 m north of the street").toBeCloseTo(0.5 * easeInOutQuad(1 / 3), 2);
     expect(unitsAt(other, 1000, 500)).toBe(0);
     for (const track of [east, west, other]) {
       for (let i = 1; i < track.units.length; i++) expect(Math.abs(track.units[i] - track.units[i - 1])).toBeLessThanOrEqual(0.05 + 1e-9);

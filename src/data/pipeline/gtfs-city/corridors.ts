@@ -18,9 +18,12 @@
  *   {@link MIN_RUN_METRES} are smoothed away, and the offset eases from one
  *   run to the next over {@link TRANSITION_PER_UNIT} ground metres per unit of
  *   change (at most half of either run), with a point at least every
- *   {@link MAX_STEP} units of it: around the point where two shared runs meet,
- *   and within the shared run where one meets a street the route has to
- *   itself, which stays on the street's centre.
+ *   {@link MAX_STEP} units of it, around the point where two shared runs
+ *   meet; where a shared run meets a street the route has to itself, the
+ *   route keeps its slot to the end of the shared run and eases to the centre
+ *   of its own street within {@link ALONE_EASE_METRES} of it (within the
+ *   shared run where its own street is too short), so that it does not cross
+ *   the routes between its slot and the centre.
  *
  * The result is a track per pattern with an offset per point, in track
  * spacings, which the network step draws as Tokyo's (`ownTrack` in railway-geometry.ts).
@@ -36,8 +39,16 @@ const SNAP_METRES = 5;
 const SPIKE_METRES = 25;
 /** Runs of one slot shorter than this (ground metres) are smoothed away: see {@link smoothRuns}. */
 const MIN_RUN_METRES = 300;
+/**
+ * A route leaving a shared street keeps its slot to the end of it and eases to the centre of its own street over at
+ * most this many ground metres (the same, backwards, joining one): easing on the shared street would take it across
+ * the routes between its slot and the centre.
+ */
+const ALONE_EASE_METRES = 150;
 /** The widest a street's slots spread, track spacings from first to last: beyond MAX_WIDTH + 1 routes they close up. */
 const MAX_WIDTH = 4;
+/** Points of a track closer than this in both longitude and latitude (about a centimetre) are one. */
+const SAME_DEGREES = 1e-7;
 /** The largest change of offset between neighbouring points of a transition, track spacings. */
 const MAX_STEP = 0.05;
 
@@ -316,7 +327,12 @@ function transitionsOf(runs: Run[]): Transition[] {
     const [run, next] = [runs[i], runs[i + 1]];
     at += run.metres;
     const length = Math.abs(next.units - run.units) * TRANSITION_PER_UNIT;
-    if (run.alone) {
+    const ease = Math.min(length, ALONE_EASE_METRES);
+    if (run.alone && run.metres >= 2 * ease) {
+      transitions.push({ at: at - ease / 2, half: ease / 2, from: run.units, to: next.units });
+    } else if (next.alone && next.metres >= 2 * ease) {
+      transitions.push({ at: at + ease / 2, half: ease / 2, from: run.units, to: next.units });
+    } else if (run.alone) {
       const half = Math.min(length, next.metres / 2) / 2;
       transitions.push({ at: at + half, half, from: run.units, to: next.units });
     } else if (next.alone) {
@@ -403,6 +419,21 @@ export function corridorTracks(inputs: readonly CorridorInput[]): CorridorTrack[
     const coords: [number, number][] = [];
     const units: number[] = [];
     const index: number[] = [];
+    // A point on the last one (a transition's end on a node, a track that turns back where a thinned node was) is
+    // merged into it, keeping a node's place: a segment of no length has no direction to set an offset across.
+    const nodeAt: boolean[] = [];
+    const add = (lngLat: [number, number], u: number, node: boolean) => {
+      const last = coords.length - 1;
+      if (last >= 0 && Math.abs(coords[last][0] - lngLat[0]) < SAME_DEGREES && Math.abs(coords[last][1] - lngLat[1]) < SAME_DEGREES) {
+        if (node || !nodeAt[last]) [coords[last], nodeAt[last]] = [lngLat, node || nodeAt[last]];
+        units[last] = u;
+        return last;
+      }
+      coords.push(lngLat);
+      units.push(u);
+      nodeAt.push(node);
+      return last + 1;
+    };
     let distance = 0;
     let first = 0; // the first transition that does not end before `distance`
     let previous = runs[0].units; // offset of the last point
@@ -425,15 +456,12 @@ export function corridorTracks(inputs: readonly CorridorInput[]): CorridorTrack[
         for (let k = 0; k + 1 < grid.length; k++) {
           if (!grid[k].end && Math.abs(grid[k + 1].u - previous) <= MAX_STEP) continue;
           const t = (grid[k].d - distance) / metres;
-          coords.push(mercatorToLngLat(nodes.x[a] + (nodes.x[n] - nodes.x[a]) * t, nodes.y[a] + (nodes.y[n] - nodes.y[a]) * t));
-          units.push((previous = grid[k].u));
+          add(mercatorToLngLat(nodes.x[a] + (nodes.x[n] - nodes.x[a]) * t, nodes.y[a] + (nodes.y[n] - nodes.y[a]) * t), (previous = grid[k].u), false);
         }
         distance += metres;
         while (first < transitions.length && transitions[first].at + transitions[first].half < distance) first++;
       }
-      index.push(coords.length);
-      coords.push(nodes.lngLat[n]);
-      units.push((previous = unitsAt(runs, transitions, first, distance)));
+      index.push(add(nodes.lngLat[n], (previous = unitsAt(runs, transitions, first, distance)), true));
     });
     return { coords, units, stops: stops.map((i) => index[i]) };
   });
