@@ -184,6 +184,46 @@ describe('routes sharing a street in Halifax', () => {
     expect(clipped / segments, 'segments at a turn back').toBeLessThan(0.005);
   });
 
+  it('seldom draws two routes across each other along a street they share', () => {
+    // Crossings of two routes' lines as drawn at zoom 16 where both run one street: their base segments there, 10 m or
+    // longer, lie on one line. (Routes crossing where streets cross are not counted.) Measured on this feed: 661 when
+    // each stretch's slots started from the side of the first route to run it and routes eased across the others to
+    // leave a street, 596 with one side per street, 406 easing on the route's own street, 218 with every route on a
+    // street easing over the same length.
+    const zoom = 16;
+    const CELL = 150;
+    type Segment = { line: Line; i: number; a: [number, number]; b: [number, number] };
+    const grid = new Map<string, Segment[]>();
+    for (const line of lines) {
+      for (let i = 1; i < line.base.length; i++) {
+        const segment = { line, i, a: drawn(line, i - 1, zoom), b: drawn(line, i, zoom) };
+        const [x0, x1] = [Math.min(segment.a[0], segment.b[0]), Math.max(segment.a[0], segment.b[0])].map((v) => Math.floor(v / CELL));
+        const [y0, y1] = [Math.min(segment.a[1], segment.b[1]), Math.max(segment.a[1], segment.b[1])].map((v) => Math.floor(v / CELL));
+        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) grid.set(`${x},${y}`, [...(grid.get(`${x},${y}`) ?? []), segment]);
+      }
+    }
+    const side = (a: [number, number], b: [number, number], c: [number, number]) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+    const cross = (p: Segment, q: Segment) => side(p.a, p.b, q.a) * side(p.a, p.b, q.b) < 0 && side(q.a, q.b, p.a) * side(q.a, q.b, p.b) < 0;
+    const toLine = (p: [number, number], a: [number, number], b: [number, number]) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const oneStreet = (p: Segment, q: Segment) => {
+      const [a, b, c, d] = [p.line.base[p.i - 1], p.line.base[p.i], q.line.base[q.i - 1], q.line.base[q.i]];
+      const [l1, l2] = [Math.hypot(b[0] - a[0], b[1] - a[1]), Math.hypot(d[0] - c[0], d[1] - c[1])];
+      if (Math.min(l1, l2) * groundScale(a[1]) < 10) return false;
+      if (Math.abs((b[0] - a[0]) * (d[0] - c[0]) + (b[1] - a[1]) * (d[1] - c[1])) < 0.99 * l1 * l2) return false;
+      return [c, d].every((e) => toLine(e, a, b) * groundScale(e[1]) < 1) || [a, b].every((e) => toLine(e, c, d) * groundScale(e[1]) < 1);
+    };
+    const found = new Set<string>();
+    for (const segments of grid.values()) {
+      for (let m = 0; m < segments.length; m++) {
+        for (let n = m + 1; n < segments.length; n++) {
+          const [p, q] = [segments[m], segments[n]];
+          if (p.line.route !== q.line.route && cross(p, q) && oneStreet(p, q)) found.add([`${p.line.id}:${p.i}`, `${q.line.id}:${q.i}`].sort().join('|'));
+        }
+      }
+    }
+    expect(found.size, 'crossings on shared streets').toBeLessThan(250);
+  });
+
   it('stops each vehicle where the drawn track passes its stop', async () => {
     // Where each stop is on its pattern's stretch of shape (before the corridor step), by line id.
     const { feed } = await readCityFeed(readFileSync(HALIFAX), 'google_transit.zip');

@@ -16,10 +16,9 @@
  *   the same slot, and its two directions overlap;
  * - along a pattern the slots form runs; runs shorter than
  *   {@link MIN_RUN_METRES} are smoothed away, and the offset eases from one
- *   run to the next over {@link TRANSITION_PER_UNIT} ground metres per unit of
- *   change (at most half of either run), with a point at least every
- *   {@link MAX_STEP} units of it, around the point where two shared runs
- *   meet; where a shared run meets a street the route has to itself, the
+ *   run to the next over {@link SHARED_EASE_METRES} (at most half of either
+ *   run), with a point at least every {@link MAX_STEP} units of it, around
+ *   the point where two shared runs meet; where a shared run meets a street the route has to itself, the
  *   route keeps its slot to the end of the shared run and eases to the centre
  *   of its own street within {@link ALONE_EASE_METRES} of it (within the
  *   shared run where its own street is too short), so that it does not cross
@@ -45,6 +44,13 @@ const MIN_RUN_METRES = 300;
  * the routes between its slot and the centre.
  */
 const ALONE_EASE_METRES = 150;
+/**
+ * Where the routes on a street change, every route there eases to its new slot over this many ground metres (fewer
+ * where a run is short), whatever its change: routes that ease in step keep their order, while an easing as long as
+ * its change (as Tokyo's, {@link TRANSITION_PER_UNIT} per unit) takes routes that move further past those that move
+ * less. As long as Tokyo's for the commonest change, half a spacing (a route joining or leaving).
+ */
+const SHARED_EASE_METRES = TRANSITION_PER_UNIT / 2;
 /** The widest a street's slots spread, track spacings from first to last: beyond MAX_WIDTH + 1 routes they close up. */
 const MAX_WIDTH = 4;
 /** Points of a track closer than this in both longitude and latitude (about a centimetre) are one. */
@@ -338,7 +344,7 @@ function transitionsOf(runs: Run[]): Transition[] {
     } else if (next.alone) {
       const half = Math.min(length, run.metres / 2) / 2;
       transitions.push({ at: at - half, half, from: run.units, to: next.units });
-    } else transitions.push({ at, half: Math.min(length / 2, run.metres / 2, next.metres / 2), from: run.units, to: next.units });
+    } else transitions.push({ at, half: Math.min(SHARED_EASE_METRES / 2, run.metres / 2, next.metres / 2), from: run.units, to: next.units });
   }
   return transitions;
 }
