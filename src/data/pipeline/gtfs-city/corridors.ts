@@ -16,13 +16,13 @@
  *   the same slot, and its two directions overlap;
  * - along a pattern the slots form runs; runs shorter than
  *   {@link MIN_RUN_METRES} are smoothed away, and the offset eases from one
- *   run to the next over {@link SHARED_EASE_METRES} (at most half of either
- *   run), with a point at least every {@link MAX_STEP} units of it, around
- *   the point where two shared runs meet; where a shared run meets a street the route has to itself, the
- *   route keeps its slot to the end of the shared run and eases to the centre
- *   of its own street within {@link ALONE_EASE_METRES} of it (within the
- *   shared run where its own street is too short), so that it does not cross
- *   the routes between its slot and the centre.
+ *   run to the next, with a point at least every {@link MAX_STEP} units of
+ *   it: over {@link SHARED_EASE_METRES} around the point where two shared
+ *   runs meet (at most half of either run); where a shared run meets a street
+ *   the route has to itself, over at most {@link ALONE_EASE_METRES} of that
+ *   street, next to the shared run (within the shared run where its own
+ *   street is too short), so that the route does not cross the routes between
+ *   its slot and the street's centre.
  *
  * The result is a track per pattern with an offset per point, in track
  * spacings, which the network step draws as Tokyo's (`ownTrack` in railway-geometry.ts).
@@ -323,8 +323,8 @@ interface Transition {
 
 /**
  * The changes of slot between runs: centred on the point where two shared runs
- * meet, and within the shared run where one meets a street the route has to
- * itself (which stays on the street's centre).
+ * meet, and within the street the route has to itself where a shared run meets
+ * one (within the shared run where that street is shorter than twice the ease).
  */
 function transitionsOf(runs: Run[]): Transition[] {
   const transitions: Transition[] = [];
