@@ -1,8 +1,9 @@
 /**
  * Plugins written for Mini Tokyo 3D, through the library's compat entry (`'mini-tokyo-3d'` resolved by an import
- * map to `/lib/mini-tokyo-3d.js`): the probe plugins of tests/fixtures/mt3d make the calls of its published
- * fireworks and live-camera plugins, and of the base map layers of its other plugins. Their internet requests are
- * answered here with local data.
+ * map to `/lib/mini-tokyo-3d.js`): its published fireworks and live-camera plugins themselves, built from their own
+ * source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
+ * and those of the base map layers of its other plugins, with more to check. Their internet requests are answered
+ * here with local data.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,12 +13,13 @@ import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
+import { buildPublishedPlugin } from './support/published-plugin.ts';
 
 // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
 test.beforeEach(({ context }) => serveEmptyBasemap(context));
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/mt3d');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 /** 19:30 in Tokyo, the page's clock: a fireworks event runs 19:00–21:00. */
 const NOW = Date.parse('2026-11-24T19:30:00+09:00');
 const TOKYO_STATION: [number, number] = [139.7671, 35.6812];
@@ -30,11 +32,15 @@ function solidPng(rgb: Rgb): Buffer {
   return encodePng({ width: 256, height: 256, data });
 }
 
-/** Serves the probes and answers the plugins' requests to the internet. */
-async function openProbes(page: Page) {
+/**
+ * Serves the probes (or, under `published/`, the folder a published plugin was built into) and answers the plugins'
+ * requests to the internet.
+ */
+async function openProbes(page: Page, file = 'page.html', published?: string) {
   await page.route('**/mt3d-fixtures/**', async (route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop()!;
-    const body = await readFile(join(FIXTURES, name));
+    const path = new URL(route.request().url()).pathname;
+    const name = path.split('/').pop()!;
+    const body = await readFile(join(published && path.includes('/mt3d-fixtures/published/') ? published : FIXTURES, name));
     await route.fulfill({ body, contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
   });
   await page.route('https://mini-tokyo.appspot.com/fireworks', (route) =>
@@ -47,7 +53,7 @@ async function openProbes(page: Page) {
   );
   await page.route('https://mini-tokyo.appspot.com/thumb.png', (route) => route.fulfill({ body: solidPng([0, 0, 255]), contentType: 'image/png' }));
   await page.route('https://tiles.example.invalid/**', (route) => route.fulfill({ body: solidPng(RASTER), contentType: 'image/png' }));
-  await page.goto('/mt3d-fixtures/page.html');
+  await page.goto(`/mt3d-fixtures/${file}`);
   await waitForNetwork(page);
 }
 
@@ -201,5 +207,83 @@ test('a live-camera probe: marker, popup on hover, a selection of its own with a
     { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
     { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
   ]);
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+test("Mini Tokyo 3D's published fireworks plugin, built from its own source, lists the festival, flies to it and launches fireworks", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  // mt3d-plugin-fireworks 1.4.0 as its author wrote it (tests/fixtures/mt3d-published), bundled as its rollup config does.
+  const built = testInfo.outputPath('published');
+  await buildPublishedPlugin('fireworks', built);
+  await openProbes(page, `published-page.html?plugin=fireworks&time=${encodeURIComponent('2026-11-24T19:30:00+09:00')}`, built);
+
+  // Its control, added through getMapboxMap(): today's festival with its start in the clock's time.
+  const control = page.locator('.fireworks-ctrl');
+  await expect(control).toBeVisible();
+  await expect(control.locator('.fireworks-title')).toHaveText("Today'sfestivals");
+  await expect(control.locator('.fireworks-event')).toHaveText('Test fireworks19:00 - ');
+  // Its marker on the festival, shown while the festival is on and the plugin visible.
+  await expect(page.locator('.fireworks-marker')).toHaveText('Test fireworks');
+  await expect(page.locator('.fireworks-marker')).toBeVisible();
+
+  // Its button flies the map to the festival.
+  await control.locator('.fireworks-event').click();
+  await expect.poll(() => page.evaluate(() => ({ zoom: Math.round(window.map.getZoom() * 10) / 10, pitch: Math.round(window.map.getPitch()) })), { timeout: 60_000 }).toEqual({ zoom: 15, pitch: 60 });
+  await waitForCameraToSettle(page);
+
+  // Its three layer draws the bursts: with the trains hidden, the map with the layer hidden is the picture they are
+  // compared with; shown, bright points appear over it (sampled until they do: a burst lives a few seconds).
+  await page.evaluate(() => {
+    window.map.setLayerVisibility('trains', 'none');
+    window.map.setLayerVisibility('fireworks', 'none');
+  });
+  await waitForStillView(page);
+  const area = { x: 160, y: 80, width: 960, height: 560 };
+  const still = await screenshotImage(page);
+  await page.evaluate(() => void window.map.setLayerVisibility('fireworks', 'visible'));
+  const changed = async () => {
+    const image = await screenshotImage(page);
+    let count = 0;
+    for (let y = area.y; y < area.y + area.height; y++) {
+      for (let x = area.x; x < area.x + area.width; x++) {
+        const i = (y * image.width + x) * 4;
+        const diff = Math.abs(image.data[i] - still.data[i]) + Math.abs(image.data[i + 1] - still.data[i + 1]) + Math.abs(image.data[i + 2] - still.data[i + 2]);
+        if (diff > 120) count++;
+      }
+    }
+    if (count > 200) await attachPng(testInfo, 'mt3d-published-fireworks.png', image);
+    return count;
+  };
+  await expect.poll(changed, { timeout: 60_000, intervals: [500] }).toBeGreaterThan(200);
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+test("Mini Tokyo 3D's published live camera plugin, built from its own source, marks its camera, previews it and opens its panel", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  // mt3d-plugin-livecam 1.4.0 as its author wrote it; it runs in real-time mode only (its clockModes), so the clock
+  // runs from now.
+  const built = testInfo.outputPath('published');
+  await buildPublishedPlugin('livecam', built);
+  await openProbes(page, 'published-page.html?plugin=livecam', built);
+
+  // Its marker at the camera, shown from zoom 11 (its minZoom).
+  const marker = page.locator('.livecam-marker');
+  await expect(marker).toBeVisible();
+  const at = await page.evaluate((p) => window.map.project(p), CAMERA_AT);
+  const box = (await marker.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - at.x), 'marker centred on the camera').toBeLessThan(box.width);
+  // Pointing at it: a popup with the camera's name and thumbnail.
+  await marker.hover();
+  const popup = page.locator('.thumbnail-image-container').locator('..');
+  await expect(popup).toContainText('Marunouchi camera');
+  await expect(page.locator('.thumbnail-image')).toHaveCSS('background-image', 'url("https://mini-tokyo.appspot.com/thumb.png")');
+  // A click tracks it (trackObject with its own selection type): its panel opens with the camera's HTML, and the base
+  // map flies to the camera's view.
+  await marker.click();
+  const panel = page.locator('.livecam-panel');
+  await expect(panel).toContainText('Marunouchi camera');
+  await expect(panel.locator('.probe-video')).toHaveText('Live picture');
+  await expect.poll(() => page.evaluate(() => ({ zoom: Math.round(window.map.getZoom() * 10) / 10, pitch: Math.round(window.map.getPitch()) })), { timeout: 60_000 }).toEqual({ zoom: 16, pitch: 30 });
+  await attachPng(testInfo, 'mt3d-published-livecam.png', await page.screenshot());
   expect(await mapErrors(page)).toEqual([]);
 });
