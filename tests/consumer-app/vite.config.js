@@ -6,5 +6,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/apps/transit/',
   plugins: [react()],
+  // Mini Tokyo 3D's plugins import 'mini-tokyo-3d': the package's compat entry stands in for it.
+  resolve: { alias: { 'mini-tokyo-3d': 'tokyo-transit-3d/mini-tokyo-3d' } },
   build: { chunkSizeWarningLimit: 4000 }, // the map's code is large; nothing to split here
 });

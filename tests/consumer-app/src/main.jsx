@@ -1,11 +1,15 @@
-// A React app that installed the packed tarball: the map through <TransitMap>, its stylesheet imported, a plugin.
+// A React app that installed the packed tarball: the map through <TransitMap>, its stylesheet imported, two plugins.
 import { StrictMode, useState, version } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TransitMap } from 'tokyo-transit-3d/react';
 import 'tokyo-transit-3d/style.css';
 import { probePlugin } from './probe-plugin.js';
+// Mini Tokyo 3D's published fireworks plugin, its ES module build as a developer would have it installed (the test
+// builds it here from its source: tests/fixtures/mt3d-published).
+import mt3dFireworks from './vendor/fireworks.js';
+import './vendor/fireworks.css';
 
-const plugins = [probePlugin()];
+const plugins = [probePlugin(), mt3dFireworks()];
 
 function App() {
   const [shown, setShown] = useState(true);
