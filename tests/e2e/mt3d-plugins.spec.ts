@@ -215,7 +215,7 @@ test("Mini Tokyo 3D's published fireworks plugin, built from its own source, lis
   // mt3d-plugin-fireworks 1.4.0 as its author wrote it (tests/fixtures/mt3d-published), bundled as its rollup config does.
   const built = testInfo.outputPath('published');
   await buildPublishedPlugin('fireworks', built);
-  await openProbes(page, `published-page.html?plugin=fireworks&time=${encodeURIComponent('2026-11-24T19:30:00+09:00')}`, built);
+  await openProbes(page, 'page.html?plugin=fireworks', built);
 
   // Its control, added through getMapboxMap(): today's festival with its start in the clock's time.
   const control = page.locator('.fireworks-ctrl');
@@ -264,7 +264,7 @@ test("Mini Tokyo 3D's published live camera plugin, built from its own source, m
   // runs from now.
   const built = testInfo.outputPath('published');
   await buildPublishedPlugin('livecam', built);
-  await openProbes(page, 'published-page.html?plugin=livecam', built);
+  await openProbes(page, 'page.html?plugin=livecam&clock=realtime', built);
 
   // Its marker at the camera, shown from zoom 11 (its minZoom).
   const marker = page.locator('.livecam-marker');

@@ -59,6 +59,22 @@ function toSegment(p: [number, number], a: [number, number], b: [number, number]
   return Math.hypot(a[0] + dx * t - p[0], a[1] + dy * t - p[1]);
 }
 
+/** Segments by the cells of a square grid (Mercator metres) their bounding boxes cover: `"x,y"` → segments. */
+function gridOfSegments<T extends { a: [number, number]; b: [number, number] }>(segments: readonly T[], cell: number): Map<string, T[]> {
+  const grid = new Map<string, T[]>();
+  for (const segment of segments) {
+    const { a, b } = segment;
+    for (let x = Math.floor(Math.min(a[0], b[0]) / cell); x <= Math.floor(Math.max(a[0], b[0]) / cell); x++) {
+      for (let y = Math.floor(Math.min(a[1], b[1]) / cell); y <= Math.floor(Math.max(a[1], b[1]) / cell); y++) {
+        const list = grid.get(`${x},${y}`);
+        if (list) list.push(segment);
+        else grid.set(`${x},${y}`, [segment]);
+      }
+    }
+  }
+  return grid;
+}
+
 /** Distance (Mercator metres) from p to a line as drawn at a zoom. */
 function toDrawnLine(p: [number, number], line: Line, zoom: number): number {
   let best = Infinity;
@@ -117,16 +133,7 @@ describe('routes sharing a street in Halifax', () => {
     // stretch a route has to itself for less than 300 m between shared ones may take their offset: a detour round a
     // block, a junction).
     const CELL = 200;
-    const grid = new Map<string, { route: string; a: [number, number]; b: [number, number] }[]>();
-    for (const line of lines) {
-      for (let i = 1; i < line.base.length; i++) {
-        const [a, b] = [line.base[i - 1], line.base[i]];
-        const cells = new Set<string>();
-        const steps = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (CELL / 2));
-        for (let s = 0; s <= steps; s++) cells.add(`${Math.floor((a[0] + ((b[0] - a[0]) * s) / steps) / CELL)},${Math.floor((a[1] + ((b[1] - a[1]) * s) / steps) / CELL)}`);
-        for (const cell of cells) grid.set(cell, [...(grid.get(cell) ?? []), { route: line.route, a, b }]);
-      }
-    }
+    const grid = gridOfSegments(lines.flatMap((line) => line.base.slice(1).map((b, i) => ({ route: line.route, a: line.base[i], b }))), CELL);
     let alone = 0;
     let offset = 0;
     for (const line of lines) {
@@ -191,17 +198,8 @@ describe('routes sharing a street in Halifax', () => {
     // leave a street, 596 with one side per street, 406 easing on the route's own street, 218 with every route on a
     // street easing over the same length.
     const zoom = 16;
-    const CELL = 150;
     type Segment = { line: Line; i: number; a: [number, number]; b: [number, number] };
-    const grid = new Map<string, Segment[]>();
-    for (const line of lines) {
-      for (let i = 1; i < line.base.length; i++) {
-        const segment = { line, i, a: drawn(line, i - 1, zoom), b: drawn(line, i, zoom) };
-        const [x0, x1] = [Math.min(segment.a[0], segment.b[0]), Math.max(segment.a[0], segment.b[0])].map((v) => Math.floor(v / CELL));
-        const [y0, y1] = [Math.min(segment.a[1], segment.b[1]), Math.max(segment.a[1], segment.b[1])].map((v) => Math.floor(v / CELL));
-        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) grid.set(`${x},${y}`, [...(grid.get(`${x},${y}`) ?? []), segment]);
-      }
-    }
+    const grid = gridOfSegments(lines.flatMap((line) => line.base.slice(1).map((_, k): Segment => ({ line, i: k + 1, a: drawn(line, k, zoom), b: drawn(line, k + 1, zoom) }))), 150);
     const side = (a: [number, number], b: [number, number], c: [number, number]) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
     const cross = (p: Segment, q: Segment) => side(p.a, p.b, q.a) * side(p.a, p.b, q.b) < 0 && side(q.a, q.b, p.a) * side(q.a, q.b, p.b) < 0;
     const toLine = (p: [number, number], a: [number, number], b: [number, number]) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);

@@ -431,7 +431,7 @@ export function corridorTracks(inputs: readonly CorridorInput[]): CorridorTrack[
     const add = (lngLat: [number, number], u: number, node: boolean) => {
       const last = coords.length - 1;
       if (last >= 0 && Math.abs(coords[last][0] - lngLat[0]) < SAME_DEGREES && Math.abs(coords[last][1] - lngLat[1]) < SAME_DEGREES) {
-        if (node || !nodeAt[last]) [coords[last], nodeAt[last]] = [lngLat, node || nodeAt[last]];
+        if (node || !nodeAt[last]) [coords[last], nodeAt[last]] = [lngLat, node];
         units[last] = u;
         return last;
       }
