@@ -4,7 +4,9 @@
  * `THREE` (three.js with `GLTFLoader`, the copy the map's three.js layers draw with) and `mapboxgl` (MapLibre GL
  * JS, the base map's library) — so that they run once that import is pointed here (a bundler alias or an import
  * map). It is an entry of its own: three.js loads with it, not with the main entry; and as three.js is loaded, a
- * `three` layer is drawn at once, its `onAdd` called inside `addLayer` as Mini Tokyo 3D calls it.
+ * `three` layer is drawn at once, its `onAdd` called inside `addLayer` as Mini Tokyo 3D calls it. MapLibre's tile
+ * sources also take Mapbox GL's callbacks here (`api/mapbox-tile-sources.ts`), as code written for Mini Tokyo 3D
+ * calls them.
  *
  * @module
  */
@@ -15,10 +17,12 @@ import { Map } from './api/map.ts';
 import { Marker } from './api/marker.ts';
 import { Panel } from './api/panel.ts';
 import { Popup } from './api/popup.ts';
+import { acceptTileCallbacks } from './api/mapbox-tile-sources.ts';
 import { provideThreeOverlay } from './api/three-overlay-module.ts';
 import * as threeOverlay from './layers/three-overlay.ts';
 
 provideThreeOverlay(threeOverlay);
+acceptTileCallbacks([maplibregl.RasterTileSource, maplibregl.RasterDEMTileSource, maplibregl.VectorTileSource, maplibregl.GeoJSONSource, maplibregl.ImageSource]);
 
 /** three.js with its `GLTFLoader` added, as Mini Tokyo 3D exports it (a module namespace cannot take members, hence the copy). */
 export const THREE: typeof three & { GLTFLoader: typeof GLTFLoader } = Object.freeze({ ...three, GLTFLoader });

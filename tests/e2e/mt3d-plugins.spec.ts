@@ -1,10 +1,11 @@
 /**
  * Plugins written for Mini Tokyo 3D, through the library's compat entry (`'mini-tokyo-3d'` resolved by an import
- * map to `/lib/mini-tokyo-3d.js`): its published fireworks and live-camera plugins themselves, built from their own
- * source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
+ * map to `/lib/mini-tokyo-3d.js`): its published fireworks, live-camera and precipitation plugins themselves, built
+ * from their own source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
  * and those of the base map layers of its other plugins, with more to check. Their internet requests are answered
  * here with local data.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -40,8 +41,10 @@ async function openProbes(page: Page, file = 'page.html', published?: string) {
   await page.route('**/mt3d-fixtures/**', async (route) => {
     const path = new URL(route.request().url()).pathname;
     const name = path.split('/').pop()!;
-    const body = await readFile(join(published && path.includes('/mt3d-fixtures/published/') ? published : FIXTURES, name));
-    await route.fulfill({ body, contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+    const file = join(published && path.includes('/mt3d-fixtures/published/') ? published : FIXTURES, name);
+    // A plugin without a style sheet has no .css: a 404, as from a server.
+    if (!existsSync(file)) return route.fulfill({ status: 404 });
+    await route.fulfill({ body: await readFile(file), contentType: TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
   });
   await page.route('https://mini-tokyo.appspot.com/fireworks', (route) =>
     route.fulfill({ json: [{ id: 'sumida', name: { en: 'Test fireworks', ja: 'テスト花火' }, center: TOKYO_STATION, start: NOW - 1_800_000, end: NOW + 5_400_000 }] }),
@@ -285,5 +288,49 @@ test("Mini Tokyo 3D's published live camera plugin, built from its own source, m
   await expect(panel.locator('.probe-video')).toHaveText('Live picture');
   await expect.poll(() => page.evaluate(() => ({ zoom: Math.round(window.map.getZoom() * 10) / 10, pitch: Math.round(window.map.getPitch()) })), { timeout: 60_000 }).toEqual({ zoom: 16, pitch: 30 });
   await attachPng(testInfo, 'mt3d-published-livecam.png', await page.screenshot());
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+test("Mini Tokyo 3D's published precipitation plugin, built from its own source, reads the radar tiles and draws the rain", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  // mt3d-plugin-precipitation 1.3.0 with its layer, mapbox-gl-rain-layer 0.7.0, as their author wrote them. The layer
+  // replaces its raster source's loadTile with one that calls MapLibre's with a Mapbox GL callback and reads each
+  // radar tile's texture there (see src/api/mapbox-tile-sources.ts). It runs in real-time mode only (its clockModes).
+  const built = testInfo.outputPath('published');
+  await buildPublishedPlugin('precipitation', built);
+  // RainViewer's catalogue and its radar tiles (colour scheme 0: red is the reflectivity + 32 dBZ): 40 dBZ everywhere.
+  const tiles: string[] = [];
+  await page.route('https://api.rainviewer.com/public/weather-maps.json', (route) =>
+    route.fulfill({ json: { version: '2.0', generated: Math.floor(Date.now() / 1000), host: 'https://tilecache.rainviewer.com', radar: { past: [{ time: Math.floor(Date.now() / 1000) - 600, path: '/v2/radar/probe' }], nowcast: [] } } }),
+  );
+  await page.route('https://tilecache.rainviewer.com/v2/radar/probe/**', (route) => {
+    tiles.push(new URL(route.request().url()).pathname);
+    return route.fulfill({ body: solidPng([72, 0, 0]), contentType: 'image/png' });
+  });
+  await openProbes(page, 'page.html?plugin=precipitation&clock=realtime', built);
+
+  // Its raster source of the radar tiles goes into the base map, and the tiles are read.
+  await expect.poll(() => page.evaluate(() => window.map.getMapLibreMap()?.getSource('rainviewer')?.type ?? null)).toBe('raster');
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  expect(tiles[0]).toMatch(/^\/v2\/radar\/probe\/256\/\d+\/\d+\/\d+\/0\/0_1\.png$/);
+
+  // Its streaks of rain, blue on the light map, drawn by three.js in its custom layer; none once its switch in the
+  // layers panel is off (the plugin then hides its layer).
+  const blue = hex('#0000ff');
+  const area = { x: 160, y: 80, width: 960, height: 560 };
+  const bluePixels = async (name?: string) => {
+    await waitForStillView(page);
+    return countColor(await screenshotImage(page, name ? { testInfo, name } : undefined), area, blue, 80);
+  };
+  await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
+  await expect.poll(() => bluePixels('mt3d-published-precipitation.png'), { timeout: 60_000 }).toBeGreaterThan(200);
+  await page.getByTestId('layers-button').click();
+  const toggle = page.getByTestId('plugin-precipitation');
+  await expect(toggle).toHaveText('Precipitation');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+  expect(await bluePixels()).toBeLessThan(20);
   expect(await mapErrors(page)).toEqual([]);
 });

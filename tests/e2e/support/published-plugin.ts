@@ -15,6 +15,21 @@ const glsl: Plugin = {
   transform: (code, id) => (id.endsWith('.glsl') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined),
 };
 
+const fixture = (path: string) => join(PUBLISHED_PLUGINS, path);
+
+/**
+ * What a plugin imports from its dependencies, pointed at the copies here: the Font Awesome icons at our stand-ins,
+ * and, for the precipitation plugin, the rain layer of its dependency `mapbox-gl-rain-layer`, whose own imports of
+ * `mapbox-gl` and `three` its rollup config points at the plugin's re-exports of `mini-tokyo-3d`'s `mapboxgl` and `THREE`.
+ */
+const ALIASES: Record<string, string> = {
+  '@fortawesome/fontawesome-free/svgs/solid/video.svg': fixture('stand-ins/video.svg'),
+  '@fortawesome/fontawesome-free/svgs/solid/cloud-showers-heavy.svg': fixture('stand-ins/cloud-showers-heavy.svg'),
+  'mapbox-gl-rain-layer/src/index.js': fixture('mapbox-gl-rain-layer/index.js'),
+  'mapbox-gl': fixture('precipitation/mapboxgl.js'),
+  three: fixture('precipitation/three.js'),
+};
+
 /** Builds `<name>/index.js` into `outDir` as `<name>.js` (an ES module) and `<name>.css`. */
 export async function buildPublishedPlugin(name: string, outDir: string): Promise<void> {
   await build({
@@ -22,7 +37,7 @@ export async function buildPublishedPlugin(name: string, outDir: string): Promis
     logLevel: 'warn',
     root: join(PUBLISHED_PLUGINS, name),
     plugins: [glsl],
-    resolve: { alias: { '@fortawesome/fontawesome-free/svgs/solid/video.svg': join(PUBLISHED_PLUGINS, 'stand-ins/video.svg') } },
+    resolve: { alias: ALIASES },
     build: {
       outDir,
       emptyOutDir: true,
