@@ -3,7 +3,7 @@ import type { Network } from '../data/network.ts';
 import { hexToRgb } from './colors.ts';
 import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import { trackRunPaths, type TrackRun } from './track-paths.ts';
+import { trackRunPathSteps, type TrackRun } from './track-paths.ts';
 import { TRACK_DEPTH_METRES, TRACK_SPACING_METRES } from '../data/geometry/track-units.ts';
 import { LodCuller, viewBounds, type BinaryPaths } from '../data/geometry/path-culling.ts';
 import { chunkStripAssembler, type TrackStrip } from '../data/geometry/track-strips.ts';
@@ -36,7 +36,7 @@ export function* railwayPathSteps(network: Network, band: LodBand): Steps<Binary
     runs.push({ vertices, color: hexToRgb(railways[piece.railway].color), style: (v) => packVertexStyle(zoom[0], zoom[1], track.opacity[v] / 255) });
     yield;
   }
-  return trackRunPaths(track, runs);
+  return yield* trackRunPathSteps(track, runs);
 }
 
 /** The track's spacing and depth in metres, as the track uniforms draw them. */

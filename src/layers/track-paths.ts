@@ -1,5 +1,6 @@
 import type { VertexBlock } from '../data/network.ts';
 import type { BinaryPaths } from '../data/geometry/path-culling.ts';
+import { finishSteps, type Steps } from '../data/work-steps.ts';
 
 /** A run of the network's track vertices drawn as one path, in one colour. */
 export interface TrackRun {
@@ -11,20 +12,30 @@ export interface TrackRun {
   style: (vertex: number) => number;
 }
 
+/** Vertices copied between two steps of {@link trackRunPathSteps}. */
+const VERTICES_PER_STEP = 16_384;
+
 /**
  * Binary paths (for {@link TrackLineLayer}'s `paths`) of runs of track
  * vertices: each vertex's position and offset from the track, its run's
  * colour and its style.
  */
 export function trackRunPaths(track: VertexBlock, runs: readonly TrackRun[]): BinaryPaths {
+  return finishSteps(trackRunPathSteps(track, runs));
+}
+
+/** {@link trackRunPaths} in steps of some thousand vertices (a whole network's track at the finest level is 15 ms at once). */
+export function* trackRunPathSteps(track: VertexBlock, runs: readonly TrackRun[]): Steps<BinaryPaths> {
   const count = runs.reduce((n, run) => n + run.vertices.length, 0);
   const startIndices = new Uint32Array(runs.length + 1);
   const positions = new Float64Array(count * 3);
   const colors = new Uint8Array(count * 4);
   const offsets = new Float32Array(count * 4);
   let at = 0;
+  let stepEnd = VERTICES_PER_STEP;
   const { positions: from, offsets: fromOffsets } = track;
-  runs.forEach(({ vertices, color: [r, g, b], style }, i) => {
+  for (let i = 0; i < runs.length; i++) {
+    const { vertices, color: [r, g, b], style } = runs[i];
     startIndices[i] = at;
     for (const v of vertices) {
       positions[at * 3] = from[v * 3];
@@ -40,7 +51,11 @@ export function trackRunPaths(track: VertexBlock, runs: readonly TrackRun[]): Bi
       offsets[at * 4 + 3] = style(v);
       at++;
     }
-  });
+    if (at >= stepEnd) {
+      stepEnd = at + VERTICES_PER_STEP;
+      yield;
+    }
+  }
   startIndices[runs.length] = count;
   return {
     length: runs.length,

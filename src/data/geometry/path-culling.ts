@@ -61,8 +61,8 @@ function unpackZoomRange(packed: number): [number, number] {
 }
 
 /** Paths (and vertices copied) between two steps of {@link chunkPathSteps}. */
-const PATHS_PER_STEP = 256;
-const VERTICES_PER_STEP = 20_000;
+const PATHS_PER_STEP = 128;
+const VERTICES_PER_STEP = 10_000;
 
 /**
  * Cuts paths into chunks by grid cell (of each segment's first vertex) and
