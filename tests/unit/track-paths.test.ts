@@ -28,9 +28,9 @@ describe('binary paths of track runs', () => {
     const paths = trackRunPaths(block, runs);
     expect(paths.length).toBe(10);
     expect([...paths.startIndices]).toEqual([0, 6000, 12000, 18000, 24000, 30000, 36000, 42000, 48000, 54000, 57000]);
-    const positions = paths.attributes.getPath.value;
-    const offsets = paths.attributes.getTrackOffset!.value;
-    const colors = paths.attributes.getColor!.value;
+    const positions = paths.attributes.getPath.value as Float64Array;
+    const offsets = paths.attributes.getTrackOffset!.value as Float32Array;
+    const colors = paths.attributes.getColor!.value as Uint8Array;
     // The 54,001st vertex drawn is the last run's second: vertex 2998.
     const at = 54_001;
     expect([...positions.slice(at * 3, at * 3 + 3)]).toEqual([...block.positions.slice(2998 * 3, 2998 * 3 + 3)]);

@@ -67,11 +67,21 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     return response.arrayBuffer();
   }
 
+  /** The first day's timetable, downloading while `init` decodes the network. */
+  let prefetched: { url: string; bytes: Promise<ArrayBuffer> } | null = null;
+
+  /** URL of the timetable of the service day containing `time` (epoch ms). */
+  function dayUrl(time: number): string {
+    const { date, calendar } = serviceCalendar.serviceDayOf(time);
+    return city?.days[date]?.url ?? timetableUrls![calendar];
+  }
+
   /** Loads the timetable of the service day containing `time` (epoch ms) and builds its schedule. */
   async function loadDay(time: number): Promise<DayContext> {
     const { date, calendar } = serviceCalendar.serviceDayOf(time);
-    const url = city?.days[date]?.url ?? timetableUrls![calendar];
-    const bytes = await fetchBytes(url);
+    const url = dayUrl(time);
+    const bytes = await (prefetched?.url === url ? prefetched.bytes : fetchBytes(url));
+    prefetched = null;
     const started = performance.now();
     const timetable = decodeTimetable(bytes, url);
     const schedule = buildSchedule(network!, timetable);
@@ -133,14 +143,19 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   }
 
   async function init(request: TrainWorkerInit) {
-    network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
-    routes = buildRoutes(network);
     timetableUrls = request.timetableUrls;
     city = request.city ?? null;
-    railwayKinds = city ? lineKinds(city.routeTypes) : undefined;
-    sizeLatitude = city ? (middleLatitude(network) ?? undefined) : undefined;
     const cityDays = city ? Object.fromEntries(Object.entries(city.days).map(([date, { calendar }]) => [date, calendar])) : null;
     serviceCalendar = new ServiceCalendar(city ? clockZoneOf(city.timeZone) : TOKYO_CLOCK_ZONE, cityDays);
+    // Neither download needs the other: the day's timetable comes while the network is fetched and decoded. (Its
+    // failure is reported by loadDay, which awaits it; the catch only keeps it from counting as unhandled before.)
+    const url = dayUrl(request.time);
+    prefetched = { url, bytes: fetchBytes(url) };
+    prefetched.bytes.catch(() => {});
+    network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
+    routes = buildRoutes(network);
+    railwayKinds = city ? lineKinds(city.routeTypes) : undefined;
+    sizeLatitude = city ? (middleLatitude(network) ?? undefined) : undefined;
     dims = request.dims;
     const loaded = dayFor(request.time) ?? (await loadingDay!);
     return { calendar: loaded.calendar, serviceDate: loaded.serviceDate, trainCount: loaded.timetable.trainCount };
