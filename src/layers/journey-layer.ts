@@ -6,7 +6,8 @@ import { legTrackVertices, stationPoint } from '../data/routing/journey-track.ts
 import { hexToRgb } from './colors.ts';
 import type { BinaryPaths } from '../data/geometry/path-culling.ts';
 import { TrackLineLayer } from './track-line-layer.ts';
-import { trackRunPaths } from './track-paths.ts';
+import { trackRunPathSteps } from './track-paths.ts';
+import { finishSteps } from '../data/work-steps.ts';
 import { packVertexStyle } from '../data/geometry/vertex-style.ts';
 import { NETWORK_PROP_TYPES, type NetworkLayerProps } from './network-props.ts';
 
@@ -24,7 +25,7 @@ export interface JourneyLayerProps extends NetworkLayerProps {
 export function buildJourneyPaths(network: Network, journey: Journey): BinaryPaths {
   const style = () => packVertexStyle(0, 24, 1);
   const runs = journey.legs.map((leg) => ({ vertices: legTrackVertices(network, leg), color: hexToRgb(network.meta.railways[leg.railway]?.color ?? '#888888'), style }));
-  return trackRunPaths(network.track, runs.filter((run) => run.vertices.length > 1));
+  return finishSteps(trackRunPathSteps(network.track, runs.filter((run) => run.vertices.length > 1)));
 }
 
 /**

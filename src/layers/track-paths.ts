@@ -1,6 +1,6 @@
 import type { VertexBlock } from '../data/network.ts';
 import type { BinaryPaths } from '../data/geometry/path-culling.ts';
-import { finishSteps, type Steps } from '../data/work-steps.ts';
+import type { Steps } from '../data/work-steps.ts';
 
 /** A run of the network's track vertices drawn as one path, in one colour. */
 export interface TrackRun {
@@ -18,13 +18,9 @@ const VERTICES_PER_STEP = 16_384;
 /**
  * Binary paths (for {@link TrackLineLayer}'s `paths`) of runs of track
  * vertices: each vertex's position and offset from the track, its run's
- * colour and its style.
+ * colour and its style. In steps of some thousand vertices (a whole network's
+ * track at the finest level is 15 ms at once); `finishSteps` runs them at once.
  */
-export function trackRunPaths(track: VertexBlock, runs: readonly TrackRun[]): BinaryPaths {
-  return finishSteps(trackRunPathSteps(track, runs));
-}
-
-/** {@link trackRunPaths} in steps of some thousand vertices (a whole network's track at the finest level is 15 ms at once). */
 export function* trackRunPathSteps(track: VertexBlock, runs: readonly TrackRun[]): Steps<BinaryPaths> {
   const count = runs.reduce((n, run) => n + run.vertices.length, 0);
   const startIndices = new Uint32Array(runs.length + 1);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { trackRunPaths, trackRunPathSteps, type TrackRun } from '../../src/layers/track-paths.ts';
+import { trackRunPathSteps, type TrackRun } from '../../src/layers/track-paths.ts';
+import { finishSteps } from '../../src/data/work-steps.ts';
 import type { VertexBlock } from '../../src/data/network.ts';
+
+const trackRunPaths = (block: VertexBlock, runs: readonly TrackRun[]) => finishSteps(trackRunPathSteps(block, runs));
 
 /** A track of `count` vertices along a line, each with its own offset and opacity. */
 function track(count: number): VertexBlock {
