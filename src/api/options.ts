@@ -19,7 +19,8 @@
 
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, matchBrowserLanguage, matchLanguageTag, type InterfaceLanguage } from '../data/languages.ts';
 import { parseSelectionId, type ParsedId } from '../data/ids';
-import { validateHosts, type OdptHostConfig } from '../data/realtime/odpt-config';
+import type { OdptHostConfig } from '../data/realtime/odpt-config';
+import { validateHosts } from '../data/realtime/odpt-host-checks.ts';
 
 import {
   TRACKING_MODES,

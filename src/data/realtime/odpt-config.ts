@@ -51,11 +51,13 @@ export function defaultOdptTokens(): Partial<Record<OdptSecretName, string>> {
   return tokens;
 }
 
+// The checks of a host list are a module of their own: the map's options check hosts in the first view, which
+// needs none of the hosts' lists here.
+export { ODPT_ENDPOINTS, validateHosts } from './odpt-host-checks.ts';
+
 /** The two real-time endpoints the client reads. */
 export type OdptEndpoint = 'odpt:Train' | 'odpt:TrainInformation';
 
-/** Every endpoint, in request order. */
-export const ODPT_ENDPOINTS: readonly OdptEndpoint[] = Object.freeze(['odpt:Train', 'odpt:TrainInformation'] as const);
 
 /** One API host and what it serves. */
 export interface OdptHostConfig {
@@ -101,8 +103,6 @@ export const ODPT_CHALLENGE_HOST: OdptHostConfig = Object.freeze({
 /** Both hosts, main first. */
 export const ODPT_HOSTS: readonly OdptHostConfig[] = Object.freeze([ODPT_MAIN_HOST, ODPT_CHALLENGE_HOST]);
 
-/** An operator id as the API spells it: letters, digits and `-` (`JR-East`, `jre-is`, `TokyoMetro`). */
-const OPERATOR_ID = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /**
  * The hosts with some base URLs replaced, by host id (tests point them at a
@@ -121,41 +121,4 @@ export function withBaseUrls(
     }
   }
   return hosts.map((host) => (overrides[host.id] === undefined ? host : { ...host, baseUrl: overrides[host.id] }));
-}
-
-/**
- * Checks a host list: unique ids, `http(s)` base URLs ending in `/`, operator
- * ids of the API's form. Returns one precise message per problem (empty when
- * the list is usable).
- */
-export function validateHosts(hosts: readonly OdptHostConfig[]): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  hosts.forEach((host, index) => {
-    const where = `ODPT host ${index} ("${host.id}")`;
-    if (!host.id) problems.push(`${where}: id is empty.`);
-    if (seen.has(host.id)) problems.push(`${where}: id is used by an earlier host too.`);
-    seen.add(host.id);
-    problems.push(...baseUrlProblems(where, host.baseUrl));
-    for (const endpoint of ODPT_ENDPOINTS) {
-      for (const operator of host.operators[endpoint] ?? []) {
-        if (!OPERATOR_ID.test(operator)) problems.push(`${where}: ${endpoint} operator "${operator}" is not an operator id (letters, digits and "-").`);
-      }
-    }
-  });
-  return problems;
-}
-
-function baseUrlProblems(where: string, baseUrl: string): string[] {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return [`${where}: base URL "${baseUrl}" is not an absolute URL.`];
-  }
-  const problems: string[] = [];
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`${where}: base URL "${baseUrl}" must use http or https.`);
-  if (!baseUrl.endsWith('/')) problems.push(`${where}: base URL "${baseUrl}" must end with "/" (endpoint names are appended to it).`);
-  if (url.search || url.hash) problems.push(`${where}: base URL "${baseUrl}" must not have a query or fragment.`);
-  return problems;
 }
