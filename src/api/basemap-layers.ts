@@ -14,6 +14,20 @@
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
 import { thrownMessage, type ReportError } from '../data/map-error.ts';
 
+/** Leaves out of a style layer the properties MapLibre has not, once MapLibre's lists of them are loaded. */
+let knownProperties: ((layer: Record<string, unknown>) => Record<string, unknown>) | null = null;
+let loading: Promise<unknown> | null = null;
+
+/**
+ * Loads MapLibre's lists of the properties of each layer type (a chunk of their own, out of the first view); from
+ * then on, the paint and layout properties MapLibre does not know (Mapbox GL v3's) are left out of a layer as it
+ * is added, so that the rest of it is drawn. A layer MapLibre refuses before they are loaded loads them, and is
+ * tried again.
+ */
+export function loadStyleLayerProperties(): Promise<unknown> {
+  return (loading ??= import('./style-layer-properties.ts').then((m) => (knownProperties = m.leaveUnknownOut)));
+}
+
 /** The style layer types MapLibre draws, and `custom`. */
 export const BASEMAP_LAYER_TYPES = ['fill', 'line', 'symbol', 'circle', 'heatmap', 'fill-extrusion', 'raster', 'hillshade', 'color-relief', 'background', 'custom'] as const;
 
@@ -37,6 +51,8 @@ interface Entry {
   source: SourceSpecification | null;
   /** What MapLibre gets: the spec with its source id, or the wrapped custom layer. */
   layer: Record<string, unknown> | CustomLayerInterface;
+  /** Whether `layer` went through MapLibre's property lists (and lost what those have not). */
+  checked: boolean;
 }
 
 /**
@@ -107,7 +123,7 @@ export class BasemapLayers {
   /** Adds a checked layer (its id unused) before `beforeId`, or before the base map's first labels when that is not in the style. */
   add(spec: BasemapLayerInterface, beforeId?: string): void {
     const source = typeof spec.source === 'object' && spec.source !== null ? spec.source : null;
-    const entry: Entry = { spec, beforeId, visible: (spec.layout as { visibility?: string } | undefined)?.visibility !== 'none', source, layer: {} };
+    const entry: Entry = { spec, beforeId, visible: (spec.layout as { visibility?: string } | undefined)?.visibility !== 'none', source, layer: {}, checked: spec.type === 'custom' };
     entry.layer = spec.type === 'custom' ? wrapCustom(spec, () => entry.visible) : { ...spec, ...(source ? { source: spec.id } : {}) };
     this.entries.set(spec.id, entry);
     this.apply(entry);
@@ -164,8 +180,13 @@ export class BasemapLayers {
     const map = this.map;
     const { id } = entry.spec;
     if (!map || map.getLayer(id)) return;
+    if (knownProperties && !entry.checked) {
+      entry.checked = true;
+      entry.layer = knownProperties(entry.layer as Record<string, unknown>);
+    }
     // MapLibre reports what it refuses (an invalid source or paint property) as its own `error` event, at once.
-    const refused = (e: { error?: { message: string } }) => this.reportError(`The base map refused layer "${id}": ${e.error?.message ?? 'invalid definition'}`, { error: e.error, source: { type: 'layer', id } });
+    const refusals: { error?: { message: string } }[] = [];
+    const refused = (e: { error?: { message: string } }) => void refusals.push(e);
     map.on('error', refused);
     this.attempt(id, () => {
       if (entry.source && !map.getSource(id)) map.addSource(id, entry.source);
@@ -173,6 +194,18 @@ export class BasemapLayers {
       if (entry.spec.type !== 'custom' && map.getLayer(id)) map.setLayoutProperty(id, 'visibility', entry.visible ? 'visible' : 'none');
     });
     map.off('error', refused);
+    if (!refusals.length) return;
+    const report = () => {
+      for (const e of refusals) this.reportError(`The base map refused layer "${id}": ${e.error?.message ?? 'invalid definition'}`, { error: e.error, source: { type: 'layer', id } });
+    };
+    // Refused before MapLibre's property lists were loaded: tried again with them (and refused for good then).
+    if (entry.checked) report();
+    else loadStyleLayerProperties().then(() => this.entries.get(id) === entry && this.apply(entry), report);
+  }
+
+  /** Starts loading MapLibre's property lists (for plugins written for Mini Tokyo 3D, before they add Mapbox GL layers). */
+  preload(): void {
+    loadStyleLayerProperties().catch(() => undefined);
   }
 
   /** `beforeId` when the style has it, else the first label layer of the base map (so plugin layers stay under names). */

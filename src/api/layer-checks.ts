@@ -21,18 +21,25 @@ export function checkLayer(value: unknown): CustomLayer {
     validateString(spec.data, 'layer.data', 'the URL of a tileset.json');
     if (spec.opacity !== undefined) validateNumberInRange(spec.opacity, 'layer.opacity', 0, 1);
     if (spec.lightColor !== undefined) checkRgb(spec.lightColor, 'layer.lightColor');
+    if (spec.loadOptions !== undefined) validateObject(spec.loadOptions, 'layer.loadOptions', 'an object of loaders.gl options');
+    checkFunctions(spec, ['onTileLoad', 'onTileError', 'onTilesetLoad']);
   }
   if (type === 'three') {
-    const { lightColor, onAdd, onRemove } = spec;
+    const { lightColor } = spec;
     const threeColor = typeof lightColor === 'object' && lightColor !== null && (lightColor as { isColor?: unknown }).isColor === true;
     if (lightColor !== undefined && typeof lightColor !== 'number' && typeof lightColor !== 'string' && !threeColor) {
       fail('layer.lightColor', lightColor, `${formatOptionValue(lightColor)} is not a colour; expected a number such as 0xffffff or a CSS colour string.`);
     }
-    for (const [name, f] of [['onAdd', onAdd], ['onRemove', onRemove]] as const) {
-      if (f !== undefined && typeof f !== 'function') fail(`layer.${name}`, f, `${formatOptionValue(f)} is not a function.`);
-    }
+    checkFunctions(spec, ['onAdd', 'onRemove']);
   }
   return { id, type, minzoom, maxzoom, visible: true, spec: spec as unknown as LayerInterface };
+}
+
+/** @throws MapOptionError when one of `names` is given and is not a function. */
+function checkFunctions(spec: Record<string, unknown>, names: string[]) {
+  for (const name of names) {
+    if (spec[name] !== undefined && typeof spec[name] !== 'function') fail(`layer.${name}`, spec[name], `${formatOptionValue(spec[name])} is not a function.`);
+  }
 }
 
 function checkRgb(value: unknown, option: string): [number, number, number] {
@@ -56,9 +63,7 @@ export function checkBasemapLayer(value: unknown, beforeId: unknown): BasemapLay
   validateString(spec.id, 'layer.id', 'a layer id');
   if (beforeId !== undefined) validateString(beforeId, 'beforeId', 'the id of a layer of the base map');
   if (spec.type === 'custom') {
-    for (const name of ['onAdd', 'onRemove', 'prerender', 'render']) {
-      if (spec[name] !== undefined && typeof spec[name] !== 'function') fail(`layer.${name}`, spec[name], `${formatOptionValue(spec[name])} is not a function.`);
-    }
+    checkFunctions(spec, ['onAdd', 'onRemove', 'prerender', 'render']);
   }
   return spec as unknown as BasemapLayerInterface;
 }

@@ -144,6 +144,7 @@ export class Map extends Evented<MapEvents> {
       if (s.clockMode !== previous.clockMode || s.searchMode !== previous.searchMode || s.viewMode !== previous.viewMode) this.plugins.updateModes();
     }));
     this.plugins.queueFromOptions(resolved.plugins);
+    if (resolved.plugins.length) this.layers.basemap.preload();
 
     this.cleanups.push(linkLight(store, () => this.pinnedTheme));
     const fireGesture: Parameters<typeof linkGestureEvents>[3] = (type, data) => {

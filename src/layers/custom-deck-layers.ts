@@ -54,25 +54,30 @@ export function customDeckLayer(layer: CustomLayer, shown: boolean, light: Custo
     return new GeoJsonLayer({ ...(props as object), id, visible: shown && layer.visible });
   }
   if (layer.type === 'tile-3d') {
-    const spec = layer.spec as Tile3DLayerInterface;
-    const own = spec.lightColor ?? [255, 255, 255];
+    // As in Mini Tokyo 3D, the layer's other props go to Tile3DLayer as they are (`loadOptions` with its `fetch` and
+    // `tileset` options, `onTileLoad`, `onTilesetLoad`, `pickable`, …).
+    const { id: _id, type: _type, minzoom: _min, maxzoom: _max, lightColor, opacity, onTileError, ...props } = layer.spec as Tile3DLayerInterface;
+    const own = lightColor ?? [255, 255, 255];
     // The tiles' colour is scaled by the layer's light colour and the map's light (dim at night, never black).
     const scale = 0.35 + 0.65 * light.intensity;
     const tint = own.map((c, i) => Math.round(c * light.color[i] * scale)) as [number, number, number];
     const source = { type: 'layer', id: layer.id } as const;
     return new GuardedTile3DLayer({
-      id,
-      data: spec.data,
       loader: Tiles3DLoader,
-      opacity: spec.opacity ?? 1,
+      ...(props as object),
+      id,
+      opacity: opacity ?? 1,
       visible: shown && layer.visible,
       _subLayerProps: { scenegraph: { _lighting: 'pbr', getColor: [...tint, 255] }, mesh: { getColor: [...tint, 255] } },
-      onTileError: (_tile: unknown, url: string, message: string) => onError(`Could not load the 3D tile ${url} of layer "${layer.id}": ${message}`, { source, url }),
+      // loaders.gl calls it with (tile, message, url), whatever deck.gl's types say.
+      onTileError: (tile: unknown, message: string, url: string) => {
+        onError(`Could not load the 3D tile ${url} of layer "${layer.id}": ${message}`, { source, url });
+        onTileError?.(tile, message, url);
+      },
       onTilesetError: (given: string, e: unknown) => {
         const url = typeof document === 'undefined' ? given : new URL(given, document.baseURI).href;
         onError(`Could not load the 3D Tiles tileset ${url} of layer "${layer.id}": ${thrownMessage(e)}`, { error: e, source, url });
       },
-      onTilesetLoad: () => undefined,
     } as never);
   }
   return null;

@@ -22,7 +22,10 @@ export interface GeoJsonLayerInterface extends LayerInterfaceBase {
   [prop: string]: unknown;
 }
 
-/** A 3D Tiles layer: deck.gl's `Tile3DLayer` on a tileset URL, lit by the map's light. */
+/**
+ * A 3D Tiles layer: deck.gl's `Tile3DLayer` on a tileset URL, lit by the map's light. Its other properties are
+ * Tile3DLayer's props, passed as they are (as Mini Tokyo 3D passes them).
+ */
 export interface Tile3DLayerInterface extends LayerInterfaceBase {
   type: 'tile-3d';
   /** URL of the tileset's `tileset.json`. */
@@ -31,6 +34,18 @@ export interface Tile3DLayerInterface extends LayerInterfaceBase {
   opacity?: number;
   /** Colour of the light on the tiles, `[r, g, b]` 0–255 each (default white); multiplied by the map's light. */
   lightColor?: [number, number, number];
+  /**
+   * loaders.gl options for the tileset and its tiles: `fetch` (a function `(url, init) => Promise<Response>` that
+   * makes every request, or `RequestInit` options), `tileset` (options of loaders.gl's `Tileset3D`, such as
+   * `throttleRequests`), and the options of the 3D Tiles loader.
+   */
+  loadOptions?: Record<string, unknown>;
+  /** Called with each tile once its content is loaded, before it is drawn (its `content` can still be changed). */
+  onTileLoad?: (tile: unknown) => void;
+  /** Called with a tile that failed to load, the message and the URL (the map's `error` event fires too). */
+  onTileError?: (tile: unknown, message: string, url: string) => void;
+  /** Any other prop of deck.gl's `Tile3DLayer` (`onTilesetLoad`, `onTileUnload`, `pickable`, `pointSize`, …). */
+  [prop: string]: unknown;
 }
 
 /** What a three.js layer's `onAdd` and `onRemove` receive. */

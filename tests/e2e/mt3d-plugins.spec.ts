@@ -1,7 +1,7 @@
 /**
  * Plugins written for Mini Tokyo 3D, through the library's compat entry (`'mini-tokyo-3d'` resolved by an import
- * map to `/lib/mini-tokyo-3d.js`): its published fireworks, live-camera and precipitation plugins themselves, built
- * from their own source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
+ * map to `/lib/mini-tokyo-3d.js`): its published fireworks, live-camera, precipitation and PLATEAU plugins themselves,
+ * built from their own source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
  * and those of the base map layers of its other plugins, with more to check. Their internet requests are answered
  * here with local data.
  */
@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
-import { attachPng, countColor, hex, rectAround, screenshotImage, type Rgb } from './support/pixels.ts';
+import { attachPng, countColor, hex, rectAround, screenshotImage, type Rect, type Rgb, type RgbaImage } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 import { buildPublishedPlugin } from './support/published-plugin.ts';
 
@@ -332,5 +332,163 @@ test("Mini Tokyo 3D's published precipitation plugin, built from its own source,
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await page.keyboard.press('Escape');
   expect(await bluePixels()).toBeLessThan(20);
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+// Mini Tokyo 3D's published PLATEAU plugin: its ortho rasters (Mapbox GL v3 paint properties MapLibre does not know
+// are dropped), its invisible GeoJSON fill queried at the screen centre on the base map's `idle`, and the `tile-3d`
+// layer it adds for the model found there, with its own `fetch`, `onTileLoad`, `opacity` and `minzoom`. The models
+// list names the local 3D Tiles sample (Philadelphia, served by the test server at `/examples/3dtiles/city/`); the
+// ortho tiles are solid colours.
+
+/** The middle of the sample tileset (its root region, in radians, converted). */
+const TILESET_AT: [number, number] = [(-1.31968 * 180) / Math.PI, (0.698874 * 180) / Math.PI];
+/** How far the plugin's onTileLoad lowers each tile (its constant; the sample has no `_zmin` to lower it more). */
+const LOWERED_BY = 36.6641;
+const PLATEAU_ORTHO = hex('#0000ff');
+const GSI_ORTHO = hex('#00ff00');
+
+/** The plugin's list of models: one square around the sample tileset, `url` its tileset on the test server. */
+function models(origin: string) {
+  const [lng, lat] = TILESET_AT;
+  const d = 0.01;
+  const ring = [[lng - d, lat - d], [lng + d, lat - d], [lng + d, lat + d], [lng - d, lat + d], [lng - d, lat - d]];
+  return {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { code: 'city', url: new URL('/examples/3dtiles/city/tileset.json', origin).href }, geometry: { type: 'Polygon', coordinates: [ring] } }],
+  };
+}
+
+/** Answers the PLATEAU plugin's requests to the internet; counts the ortho tiles asked for and the 3D tiles loaded. */
+async function answerPlateau(page: Page, baseURL: string) {
+  const requests = { gsi: 0, plateau: 0, b3dm: 0 };
+  // Counted here, not from Resource Timing: the page's buffer of those entries fills up with the ortho tiles.
+  page.on('requestfinished', (request) => void (request.url().endsWith('.b3dm') && requests.b3dm++));
+  await page.route('https://mini-tokyo.appspot.com/plateau-models.geojson', (route) => route.fulfill({ json: models(baseURL) }));
+  await page.route('https://cyberjapandata.gsi.go.jp/xyz/seamlessphoto/**', (route) => {
+    requests.gsi++;
+    return route.fulfill({ body: solidPng(GSI_ORTHO), contentType: 'image/jpeg' });
+  });
+  await page.route('https://api.plateauview.mlit.go.jp/tiles/plateau-ortho-2023/**', (route) => {
+    requests.plateau++;
+    return route.fulfill({ body: solidPng(PLATEAU_ORTHO), contentType: 'image/png' });
+  });
+  return requests;
+}
+
+/** Whether the base map draws its 3D buildings (its layer `building-3d`). */
+const basemapBuildings = (page: Page) => page.evaluate(() => window.map.getMapLibreMap()!.getLayoutProperty('building-3d', 'visibility'));
+const whole = (image: RgbaImage): Rect => ({ x: 0, y: 0, width: image.width, height: image.height });
+/** The map without the clock (top left), the buttons (right) and the attribution (bottom). */
+const MAP_AREA: Rect = { x: 160, y: 150, width: 1040, height: 520 };
+const setVisibility = (page: Page, id: string, visible: boolean) => page.evaluate(([layer, v]) => void window.map.setLayerVisibility(layer as string, v ? 'visible' : 'none'), [id, visible] as const);
+
+/** Pixels of the map area (and their centroid) that are not the colour `rgb`: what is drawn over the ortho photo. */
+function drawnOver(image: RgbaImage, rgb: Rgb) {
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = MAP_AREA.y; y < MAP_AREA.y + MAP_AREA.height; y++) {
+    for (let x = MAP_AREA.x; x < MAP_AREA.x + MAP_AREA.width; x++) {
+      const i = (y * image.width + x) * 4;
+      if (Math.hypot(image.data[i] - rgb[0], image.data[i + 1] - rgb[1], image.data[i + 2] - rgb[2]) <= 60) continue;
+      count++;
+      sx += x;
+      sy += y;
+    }
+  }
+  return { count, centroid: { x: sx / count, y: sy / count } };
+}
+
+/** The buildings over the PLATEAU ortho photo, once the view is still, shot until they are drawn (loaded tiles are decoded and uploaded first). */
+async function buildingsDrawn(page: Page, name?: string) {
+  let drawn = { count: 0, centroid: { x: NaN, y: NaN } };
+  await expect
+    .poll(
+      async () => {
+        await waitForStillView(page);
+        const image = await screenshotImage(page, name ? { testInfo: test.info(), name } : undefined);
+        drawn = drawnOver(image, PLATEAU_ORTHO);
+        return drawn.count;
+      },
+      { message: 'pixels of the buildings', timeout: 60_000 },
+    )
+    .toBeGreaterThan(2000);
+  return drawn;
+}
+
+test("Mini Tokyo 3D's published PLATEAU plugin, built from its own source, lays its ortho photo under the map and draws the 3D Tiles model found at the centre", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
+  // mt3d-plugin-plateau 0.2.0 as its author wrote it; on by default (its `enabled` option unset), as in Mini Tokyo 3D.
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  const built = testInfo.outputPath('published');
+  await buildPublishedPlugin('plateau', built);
+  const requests = await answerPlateau(page, baseURL!);
+  await openProbes(page, 'page.html?plugin=plateau', built);
+
+  // At the model's place (its polygon under the screen centre; the whole tileset in view), from zoom 13 (its minzoom): the plugin finds the
+  // model on the base map's idle and adds its tile-3d layer, whose own fetch loads the tileset and its four tiles.
+  await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 16, pitch: 45, bearing: 0 }), TILESET_AT);
+  await expect.poll(() => requests.b3dm, { timeout: 60_000 }).toBe(4);
+  const drawn = await buildingsDrawn(page, 'mt3d-plateau.png');
+  const shot = await screenshotImage(page);
+  // The PLATEAU ortho photo covers the map (its raster-emissive-strength, Mapbox GL's only, left out with a warning),
+  // over the GSI one, whose tiles were asked for too.
+  expect(countColor(shot, whole(shot), PLATEAU_ORTHO, 40), 'the PLATEAU ortho photo').toBeGreaterThan(shot.width * shot.height * 0.5);
+  expect(requests.gsi, 'GSI ortho tiles').toBeGreaterThan(0);
+  // The model takes the place of the base map's own 3D buildings while it is shown, as in Mini Tokyo 3D.
+  expect(await basemapBuildings(page)).toBe('none');
+  expect(warnings.filter((w) => w.includes('raster-emissive-strength'))).toEqual([
+    expect.stringMatching(/^Layer "gsi-ortho": MapLibre has no paint\.raster-emissive-strength/),
+    expect.stringMatching(/^Layer "plateau-ortho": MapLibre has no paint\.raster-emissive-strength/),
+  ]);
+
+  // Its onTileLoad ran before the tiles were drawn: it lowered them by 36.66 m. The same tileset in a layer of our
+  // own, without it, is drawn that much higher on the screen.
+  await page.evaluate(() => void window.map.addLayer({ id: 'unlowered', type: 'tile-3d', data: '/examples/3dtiles/city/tileset.json' }));
+  await setVisibility(page, 'tile-3d-city', false);
+  await expect.poll(() => requests.b3dm, { timeout: 60_000 }).toBeGreaterThanOrEqual(8);
+  const unlowered = await buildingsDrawn(page, 'mt3d-plateau-unlowered.png');
+  const [low, high] = await page.evaluate(([p, d]) => [window.map.project(p as [number, number], -(d as number)), window.map.project(p as [number, number], 0)], [TILESET_AT, LOWERED_BY] as const);
+  const lowered = drawn.centroid.y - unlowered.centroid.y;
+  expect(lowered, 'how much lower the plugin drew the buildings').toBeGreaterThan((low.y - high.y) * 0.75);
+  expect(lowered, 'how much lower the plugin drew the buildings').toBeLessThan((low.y - high.y) * 1.25);
+  await page.evaluate(() => void window.map.removeLayer('unlowered'));
+  await setVisibility(page, 'tile-3d-city', true);
+  await buildingsDrawn(page);
+
+  // Its button in the layers panel, with its name and its inlined icon, switches it off: its layers are hidden
+  // (the base map's empty background shows); and on again.
+  await page.getByTestId('layers-button').click();
+  const button = page.getByTestId('plugin-plateau');
+  await expect(button).toHaveText('PLATEAU');
+  await expect(button).toHaveAttribute('aria-checked', 'true');
+  await expect(button.locator('.tt-plugin-icon')).toHaveCSS('background-image', /^url\("data:image\/svg\+xml/);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+  await waitForStillView(page);
+  const off = await screenshotImage(page, { testInfo, name: 'mt3d-plateau-off.png' });
+  expect(countColor(off, whole(off), PLATEAU_ORTHO, 40), 'the ortho photo hidden').toBe(0);
+  const background: Rgb = [off.data[(400 * off.width + 200) * 4], off.data[(400 * off.width + 200) * 4 + 1], off.data[(400 * off.width + 200) * 4 + 2]];
+  expect(drawnOver(off, background).count, 'the buildings hidden').toBeLessThan(50);
+  expect(await basemapBuildings(page)).toBe('visible');
+  await page.getByTestId('layers-button').click();
+  await button.click();
+  await expect(button).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await buildingsDrawn(page);
+
+  // Away from the model, below PLATEAU's ortho zoom: the GSI photo shows, and the plugin removes the tile-3d layer
+  // on idle; back at the model, it adds it again.
+  await page.evaluate(([lng, lat]) => void window.map.jumpTo({ center: [lng + 0.1, lat], zoom: 8.5, pitch: 0 }), TILESET_AT);
+  await waitForStillView(page);
+  const away = await screenshotImage(page, { testInfo, name: 'mt3d-plateau-gsi.png' });
+  expect(countColor(away, whole(away), GSI_ORTHO, 40), 'the GSI ortho photo').toBeGreaterThan(away.width * away.height * 0.5);
+  const loads = requests.b3dm;
+  await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 16, pitch: 45, bearing: 0 }), TILESET_AT);
+  await expect.poll(() => requests.b3dm, { timeout: 60_000 }).toBe(loads + 4);
+  await buildingsDrawn(page);
   expect(await mapErrors(page)).toEqual([]);
 });

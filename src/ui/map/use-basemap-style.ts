@@ -28,7 +28,8 @@ export function useBasemapStyle(basemap: BasemapSource, basemapRef: RefObject<Ma
   const light = useAppStore((s) => s.light);
   const stage = lightStage(light).id;
   const lang = useAppStore((s) => s.lang);
-  const buildings = useAppStore((s) => s.layerVisibility.buildings);
+  // As in Mini Tokyo 3D, a 3D Tiles layer shown (a city model, such as the PLATEAU plugin's) hides the base map's buildings.
+  const buildings = useAppStore((s) => s.layerVisibility.buildings && !s.customLayers.some((l) => l.type === 'tile-3d' && l.visible));
   // RainViewer asks to be credited on the map while its radar is used.
   const rainCredit = useAppStore((s) => s.layerVisibility.rain);
   const cityStyle = useAppStore((s) => (basemap.bundleStyle ? s.manifest?.city?.mapStyle : undefined));
