@@ -70,16 +70,15 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
   /** The first day's timetable, downloading while `init` decodes the network. */
   let prefetched: { url: string; bytes: Promise<ArrayBuffer> } | null = null;
 
-  /** URL of the timetable of the service day containing `time` (epoch ms). */
-  function dayUrl(time: number): string {
-    const { date, calendar } = serviceCalendar.serviceDayOf(time);
+  /** URL of the timetable of a service day (see `ServiceCalendar.serviceDayOf`). */
+  function dayUrl({ date, calendar }: { date: string; calendar: Calendar }): string {
     return city?.days[date]?.url ?? timetableUrls![calendar];
   }
 
   /** Loads the timetable of the service day containing `time` (epoch ms) and builds its schedule. */
   async function loadDay(time: number): Promise<DayContext> {
     const { date, calendar } = serviceCalendar.serviceDayOf(time);
-    const url = dayUrl(time);
+    const url = dayUrl({ date, calendar });
     const bytes = await (prefetched?.url === url ? prefetched.bytes : fetchBytes(url));
     prefetched = null;
     const started = performance.now();
@@ -149,7 +148,7 @@ export function serveTrains(port: ChannelPort): Server<TrainWorkerEvents> {
     serviceCalendar = new ServiceCalendar(city ? clockZoneOf(city.timeZone) : TOKYO_CLOCK_ZONE, cityDays);
     // Neither download needs the other: the day's timetable comes while the network is fetched and decoded. (Its
     // failure is reported by loadDay, which awaits it; the catch only keeps it from counting as unhandled before.)
-    const url = dayUrl(request.time);
+    const url = dayUrl(serviceCalendar.serviceDayOf(request.time));
     prefetched = { url, bytes: fetchBytes(url) };
     prefetched.bytes.catch(() => {});
     network = decodeNetwork(await fetchBytes(request.networkUrl), request.networkUrl);
