@@ -90,7 +90,8 @@ test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its
   // The plugins' switches, with their iconStyle objects applied.
   await page.getByTestId('layers-button').click();
   const icon = page.getByTestId('plugin-fireworks-probe').locator('.tt-plugin-icon');
-  await expect(icon).toHaveCSS('background-size', '32px auto');
+  // `32px auto` as the probe sets it; Chromium 150 and later leave out the `auto` when they read it back.
+  await expect(icon).toHaveCSS('background-size', /^32px( auto)?$/);
   await expect(page.getByTestId('plugin-livecam-probe').locator('.tt-plugin-icon')).toHaveCSS('background-color', 'rgb(0, 120, 255)');
   // The 32 px image is drawn whole (in Mini Tokyo 3D's 48 px icon box, scaled down), not cropped to its middle.
   const iconBox = (await icon.boundingBox())!;

@@ -16,7 +16,7 @@
  *    poll was 20 s away), its vehicles back.
  */
 import { installTestClock } from './support/test-clock.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { withBaseUrls } from '../../src/data/realtime/odpt-config.ts';
 import type { Map as TransitMap } from '../../src/index.ts';
 import type { MapOptions } from '../../src/api/option-types.ts';
@@ -44,6 +44,26 @@ interface TestWindow {
 function gtfsVehicles(page: Page): Promise<number> {
   return page.evaluate(() => window.map.getDataSources()[0]?.vehicleCount ?? 0);
 }
+
+/**
+ * Takes the page off the network, or back on it. Playwright's `setOffline` stops requests, but from Chromium 150 on
+ * `navigator.onLine` follows it only in the document that was open then: each document loaded after it starts with
+ * `true`. DevTools' network-state override, set again as each document commits (long before the app's scripts have
+ * loaded), keeps what the page reads in step, as on a device without a network.
+ */
+async function setOffline(context: BrowserContext, page: Page, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+  let network = networkStates.get(page);
+  if (!network) {
+    const session = await context.newCDPSession(page);
+    const state = { offline, apply: () => session.send('Network.overrideNetworkState', { offline: state.offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }) };
+    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && state.offline && state.apply().catch(() => undefined)));
+    networkStates.set(page, (network = state));
+  }
+  network.offline = offline;
+  await network.apply();
+}
+const networkStates = new WeakMap<Page, { offline: boolean; apply: () => Promise<unknown> }>();
 
 async function waitForTrains(page: Page): Promise<void> {
   await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 150_000 });
@@ -93,7 +113,7 @@ test('after one visit the app opens offline, and real-time data resumes when the
     expect(await page.evaluate(() => (window as unknown as TestWindow).kept?.requests)).toBeGreaterThan(3);
     expect(await cacheEntries(page, TILE_CACHE)).toBeGreaterThan(3);
 
-    await context.setOffline(true);
+    await setOffline(context, page, true);
     const unreadRange = await page.evaluate(() =>
       fetch('basemap/tokyo.pmtiles', { headers: { range: 'bytes=3-9' } }).then(
         (r) => `HTTP ${r.status}`,
@@ -132,7 +152,7 @@ test('after one visit the app opens offline, and real-time data resumes when the
     const liveErrors = () => page.evaluate(() => ((window as unknown as TestWindow).mapErrors ?? []).filter((m) => /odpt|RainViewer|radar|request failed/i.test(m)));
     expect(await liveErrors(), 'no live feed fails while it rests offline').toEqual([]);
 
-    await context.setOffline(false);
+    await setOffline(context, page, false);
     await expect.poll(() => main.requestCount('odpt:Train'), { timeout: 30_000 }).toBeGreaterThan(0);
     // The rain's first retry would be 30 s after a failed read: it reads at once instead.
     await expect.poll(() => weather.catalogueRequests(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -143,16 +163,16 @@ test('after one visit the app opens offline, and real-time data resumes when the
     await page.evaluate(({ zip, vp }) => void window.map.addDataSource({ gtfsUrl: zip, vehiclePositionUrl: vp }), { zip: gtfs.url('/halifax.zip'), vp: gtfs.url('/vp.pb') });
     await expect.poll(() => gtfsVehicles(page), { timeout: 90_000 }).toBeGreaterThan(0);
     const shown = await gtfsVehicles(page);
-    await context.setOffline(true);
+    await setOffline(context, page, true);
     await expect.poll(() => gtfsVehicles(page), { timeout: 10_000 }).toBe(0);
     const polls = () => gtfs.requests.filter((path) => path === '/vp.pb').length;
     const before = polls();
-    await context.setOffline(false);
+    await setOffline(context, page, false);
     await expect.poll(polls, { timeout: 10_000 }).toBeGreaterThan(before);
     await expect.poll(() => gtfsVehicles(page), { timeout: 15_000 }).toBe(shown);
     expect(await liveErrors()).toEqual([]);
   } finally {
-    await context.setOffline(false);
+    await setOffline(context, page, false);
     await Promise.all(servers.map((server) => server.close()));
   }
 });

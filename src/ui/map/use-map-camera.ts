@@ -72,9 +72,12 @@ export function useMapCamera(store: AppStore, deckRef: RefObject<DeckGLRef | nul
     if (!cameraRequest) return;
     const { viewState, setViewState } = store.getState();
     camera.current = toDeckViewState({ ...viewState, ...cameraRequest.view }, cameraRequest);
+    // Handed to deck.gl now, not at React's next render: a deck.gl frame in between (of a key's or a drag's
+    // transition) would write its camera into this new object first, and the request would be lost.
+    deckRef.current?.deck?.setProps({ initialViewState: camera.current });
     if (cameraRequest.transition === 'jump') setViewState({ ...viewState, ...cameraRequest.view }); // deck.gl reports no view-state change for a jump
     rerender();
-  }, [cameraRequest, store]);
+  }, [cameraRequest, store, deckRef]);
 
   const applyTrackingCamera = useCallback(
     (view: CameraView) => {
