@@ -5,7 +5,7 @@
  */
 import { LAYER_TYPES, type CustomLayer, type LayerInterface } from '../layers/layer-types.ts';
 import { BASEMAP_LAYER_TYPES, type BasemapLayerInterface } from './basemap-layers.ts';
-import { fail, formatOptionValue, validateNumberInRange, validateObject, validateOneOf, validateString } from './validators.ts';
+import { fail, formatOptionValue, validateNumberInRange, validateObject, validateOneOf, validateOptionalFunctions, validateString } from './validators.ts';
 
 /**
  * Checks a layer definition.
@@ -22,7 +22,7 @@ export function checkLayer(value: unknown): CustomLayer {
     if (spec.opacity !== undefined) validateNumberInRange(spec.opacity, 'layer.opacity', 0, 1);
     if (spec.lightColor !== undefined) checkRgb(spec.lightColor, 'layer.lightColor');
     if (spec.loadOptions !== undefined) validateObject(spec.loadOptions, 'layer.loadOptions', 'an object of loaders.gl options');
-    checkFunctions(spec, ['onTileLoad', 'onTileError', 'onTilesetLoad']);
+    validateOptionalFunctions(spec, 'layer', ['onTileLoad', 'onTileError', 'onTilesetLoad']);
   }
   if (type === 'three') {
     const { lightColor } = spec;
@@ -30,16 +30,9 @@ export function checkLayer(value: unknown): CustomLayer {
     if (lightColor !== undefined && typeof lightColor !== 'number' && typeof lightColor !== 'string' && !threeColor) {
       fail('layer.lightColor', lightColor, `${formatOptionValue(lightColor)} is not a colour; expected a number such as 0xffffff or a CSS colour string.`);
     }
-    checkFunctions(spec, ['onAdd', 'onRemove']);
+    validateOptionalFunctions(spec, 'layer', ['onAdd', 'onRemove']);
   }
   return { id, type, minzoom, maxzoom, visible: true, spec: spec as unknown as LayerInterface };
-}
-
-/** @throws MapOptionError when one of `names` is given and is not a function. */
-function checkFunctions(spec: Record<string, unknown>, names: string[]) {
-  for (const name of names) {
-    if (spec[name] !== undefined && typeof spec[name] !== 'function') fail(`layer.${name}`, spec[name], `${formatOptionValue(spec[name])} is not a function.`);
-  }
 }
 
 function checkRgb(value: unknown, option: string): [number, number, number] {
@@ -63,7 +56,7 @@ export function checkBasemapLayer(value: unknown, beforeId: unknown): BasemapLay
   validateString(spec.id, 'layer.id', 'a layer id');
   if (beforeId !== undefined) validateString(beforeId, 'beforeId', 'the id of a layer of the base map');
   if (spec.type === 'custom') {
-    checkFunctions(spec, ['onAdd', 'onRemove', 'prerender', 'render']);
+    validateOptionalFunctions(spec, 'layer', ['onAdd', 'onRemove', 'prerender', 'render']);
   }
   return spec as unknown as BasemapLayerInterface;
 }

@@ -7,7 +7,7 @@
 import { CLOCK_MODES, SEARCH_MODES, VIEW_MODES, pluginVisible, type MapModes, type PluginModes } from '../data/plugin-modes.ts';
 import { INTERFACE_LANGUAGES } from '../data/languages.ts';
 import { iconStyleText } from './icon-style.ts';
-import { fail, formatOptionValue, validateBoolean, validateObject, validateString } from './validators.ts';
+import { fail, formatOptionValue, validateBoolean, validateObject, validateOptionalFunctions, validateString } from './validators.ts';
 import { thrownMessage, type ReportError } from '../data/map-error.ts';
 import type { PluginEntry } from '../store.ts';
 
@@ -78,9 +78,7 @@ export function checkPlugin(value: unknown, path = 'plugin'): CheckedPlugin {
   }
   const iconStyle = iconStyleText(plugin.iconStyle, `${path}.iconStyle`);
   const enabled = plugin.enabled === undefined ? true : validateBoolean(plugin.enabled, `${path}.enabled`);
-  for (const name of CALLBACKS) {
-    if (plugin[name] !== undefined && typeof plugin[name] !== 'function') fail(`${path}.${name}`, plugin[name], `${formatOptionValue(plugin[name])} is not a function.`);
-  }
+  validateOptionalFunctions(plugin, path, CALLBACKS);
   return {
     id,
     names,

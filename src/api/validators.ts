@@ -188,6 +188,17 @@ export function validateObject(value: unknown, option: string, expected: string)
   return value as Record<string, unknown>;
 }
 
+/**
+ * The callbacks `names` of an object, each optional but a function when given.
+ * @param path - the object's option path, e.g. `'layer'` for `layer.onAdd`.
+ * @throws MapOptionError `Invalid option "layer.onAdd": 5 is not a function.`
+ */
+export function validateOptionalFunctions(object: Record<string, unknown>, path: string, names: readonly string[]): void {
+  for (const name of names) {
+    if (object[name] !== undefined && typeof object[name] !== 'function') fail(`${path}.${name}`, object[name], `${formatOptionValue(object[name])} is not a function.`);
+  }
+}
+
 /** Zoom level 0 to 22 (for the `zoom` option and `setZoom`). @throws MapOptionError */
 export function validateZoom(value: unknown, name = 'zoom'): number {
   return validateNumberInRange(value, name, ZOOM_RANGE.min, ZOOM_RANGE.max);
