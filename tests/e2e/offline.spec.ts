@@ -56,7 +56,17 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
   let network = networkStates.get(page);
   if (!network) {
     const session = await context.newCDPSession(page);
-    const state = { offline, apply: () => session.send('Network.overrideNetworkState', { offline: state.offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }) };
+    const state = {
+      offline,
+      async apply() {
+        try {
+          await session.send('Network.overrideNetworkState', { offline: state.offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+        } catch (e) {
+          // An older Chromium has no such method, and needs none: its navigator.onLine follows setOffline.
+          if (!/wasn't found/.test((e as Error).message)) throw e;
+        }
+      },
+    };
     page.on('framenavigated', (frame) => void (frame === page.mainFrame() && state.offline && state.apply().catch(() => undefined)));
     networkStates.set(page, (network = state));
   }
