@@ -46,34 +46,29 @@ function gtfsVehicles(page: Page): Promise<number> {
 }
 
 /**
- * Takes the page off the network, or back on it. Playwright's `setOffline` stops requests, but from Chromium 150 on
- * `navigator.onLine` follows it only in the document that was open then: each document loaded after it starts with
- * `true`. DevTools' network-state override, set again as each document commits (long before the app's scripts have
- * loaded), keeps what the page reads in step, as on a device without a network.
+ * A switch that takes the page off the network, or back on it. Playwright's `setOffline` stops requests, but from
+ * Chromium 150 on `navigator.onLine` follows it only in the document that was open then: each document loaded after
+ * it starts with `true`. DevTools' network-state override, set again as each document commits (long before the app's
+ * scripts have loaded), keeps what the page reads in step, as on a device without a network.
  */
-async function setOffline(context: BrowserContext, page: Page, offline: boolean): Promise<void> {
-  await context.setOffline(offline);
-  let network = networkStates.get(page);
-  if (!network) {
-    const session = await context.newCDPSession(page);
-    const state = {
-      offline,
-      async apply() {
-        try {
-          await session.send('Network.overrideNetworkState', { offline: state.offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-        } catch (e) {
-          // An older Chromium has no such method, and needs none: its navigator.onLine follows setOffline.
-          if (!/wasn't found/.test((e as Error).message)) throw e;
-        }
-      },
-    };
-    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && state.offline && state.apply().catch(() => undefined)));
-    networkStates.set(page, (network = state));
-  }
-  network.offline = offline;
-  await network.apply();
+async function offlineSwitch(context: BrowserContext, page: Page): Promise<(offline: boolean) => Promise<void>> {
+  const session = await context.newCDPSession(page);
+  let offline = false;
+  const override = async () => {
+    try {
+      await session.send('Network.overrideNetworkState', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    } catch (e) {
+      // An older Chromium has no such method, and needs none: its navigator.onLine follows setOffline.
+      if (!/wasn't found/.test((e as Error).message)) throw e;
+    }
+  };
+  page.on('framenavigated', (frame) => void (frame === page.mainFrame() && offline && override().catch(() => undefined)));
+  return async (value) => {
+    offline = value;
+    await context.setOffline(value);
+    await override();
+  };
 }
-const networkStates = new WeakMap<Page, { offline: boolean; apply: () => Promise<unknown> }>();
 
 async function waitForTrains(page: Page): Promise<void> {
   await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 150_000 });
@@ -105,6 +100,7 @@ test('after one visit the app opens offline, and real-time data resumes when the
     '/vp.pb': { kind: 'body', body: readSharedGtfs('halifax/VehiclePositions.pb') },
   });
   const servers: Pick<OdptServerHandle, 'close'>[] = [main, challenge, weather, gtfs];
+  const setOffline = await offlineSwitch(context, page);
   try {
     await page.addInitScript(() => {
       navigator.serviceWorker.addEventListener('message', (event) => {
@@ -123,7 +119,7 @@ test('after one visit the app opens offline, and real-time data resumes when the
     expect(await page.evaluate(() => (window as unknown as TestWindow).kept?.requests)).toBeGreaterThan(3);
     expect(await cacheEntries(page, TILE_CACHE)).toBeGreaterThan(3);
 
-    await setOffline(context, page, true);
+    await setOffline(true);
     const unreadRange = await page.evaluate(() =>
       fetch('basemap/tokyo.pmtiles', { headers: { range: 'bytes=3-9' } }).then(
         (r) => `HTTP ${r.status}`,
@@ -162,7 +158,7 @@ test('after one visit the app opens offline, and real-time data resumes when the
     const liveErrors = () => page.evaluate(() => ((window as unknown as TestWindow).mapErrors ?? []).filter((m) => /odpt|RainViewer|radar|request failed/i.test(m)));
     expect(await liveErrors(), 'no live feed fails while it rests offline').toEqual([]);
 
-    await setOffline(context, page, false);
+    await setOffline(false);
     await expect.poll(() => main.requestCount('odpt:Train'), { timeout: 30_000 }).toBeGreaterThan(0);
     // The rain's first retry would be 30 s after a failed read: it reads at once instead.
     await expect.poll(() => weather.catalogueRequests(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -173,16 +169,16 @@ test('after one visit the app opens offline, and real-time data resumes when the
     await page.evaluate(({ zip, vp }) => void window.map.addDataSource({ gtfsUrl: zip, vehiclePositionUrl: vp }), { zip: gtfs.url('/halifax.zip'), vp: gtfs.url('/vp.pb') });
     await expect.poll(() => gtfsVehicles(page), { timeout: 90_000 }).toBeGreaterThan(0);
     const shown = await gtfsVehicles(page);
-    await setOffline(context, page, true);
+    await setOffline(true);
     await expect.poll(() => gtfsVehicles(page), { timeout: 10_000 }).toBe(0);
     const polls = () => gtfs.requests.filter((path) => path === '/vp.pb').length;
     const before = polls();
-    await setOffline(context, page, false);
+    await setOffline(false);
     await expect.poll(polls, { timeout: 10_000 }).toBeGreaterThan(before);
     await expect.poll(() => gtfsVehicles(page), { timeout: 15_000 }).toBe(shown);
     expect(await liveErrors()).toEqual([]);
   } finally {
-    await setOffline(context, page, false);
+    await setOffline(false);
     await Promise.all(servers.map((server) => server.close()));
   }
 });
