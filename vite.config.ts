@@ -60,5 +60,10 @@ export default defineConfig({
     // One test file per CPU. Vitest's default leaves one CPU to itself (one file at a time on 2 CPUs); most files
     // wait on local servers and workers, and the suite ran in 100 s instead of 157 s on 2 CPUs.
     maxWorkers: availableParallelism(),
+    // Files share their worker's module cache rather than importing the app afresh each: 66 s instead of 89 s on
+    // 2 CPUs (1 Dec 2026). No file leaves state behind for the next: stubbed globals are undone after each test,
+    // and \`npx vitest run --sequence.shuffle.files\` passes in any order.
+    isolate: false,
+    unstubGlobals: true,
   },
 });

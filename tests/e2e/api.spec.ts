@@ -4,7 +4,8 @@
  * panels from the examples pages (pixels and DOM where they are drawn).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectCamera, getCamera, NO_TRAINS, openMap, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { expectCamera, getCamera, NO_TRAINS, openMap, resetMap, sharePage, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { VIEWPORT } from '../support/chromium.ts';
 import { attachPng } from './support/pixels.ts';
 import { waitForFrames } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -33,301 +34,313 @@ async function recordEvents(page: Page, types: readonly string[]) {
 const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: string[] }).heard.splice(0));
 const count = (list: string[], type: string) => list.filter((t) => t === type).length;
 
-test('getters read a jump at once; a bad argument throws naming it, an unknown thing fires error', async ({ page }) => {
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  const result = await page.evaluate(() => {
-    const map = window.map;
-    map.setZoom(16.5);
-    const zoom = map.getZoom();
-    map.jumpTo({ center: [139.7, 35.69], bearing: 30, pitch: 40 });
-    const after = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
-    map.setCenter({ lng: 139.76, lat: 35.68 }).setBearing(-20).setPitch(10);
-    const setters = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
-    const thrown = (f: () => unknown) => {
-      try {
-        f();
-        return 'no error';
-      } catch (e) {
-        return `${(e as Error).name}: ${(e as Error).message}`;
-      }
-    };
-    const errors: string[] = [];
-    map.on('error', (e) => errors.push(e.message));
-    const throws = {
-      zoom: thrown(() => map.setZoom(23)),
-      pitch: thrown(() => map.setPitch(86)),
-      viewMode: thrown(() => map.setViewMode('x' as never)),
-      selection: thrown(() => map.setSelection('odpt.Train:')),
-      visibility: thrown(() => map.setLayerVisibility('trains', 'hidden' as never)),
-      unknownLayer: thrown(() => map.setLayerVisibility('nope', 'none')),
-      bearing: thrown(() => map.setBearing('east' as never)),
-      center: thrown(() => map.setCenter([0, 100])),
-      clockMode: thrown(() => map.setClockMode('x' as never)),
-      ecoMode: thrown(() => map.setEcoMode('x' as never)),
-      trackingMode: thrown(() => map.setTrackingMode('x' as never)),
-      jumpTo: thrown(() => map.jumpTo({ center: [139.8, 35.7], zoom: 30 })),
-      easeTo: thrown(() => map.easeTo({ pitch: 90 })),
-      flyTo: thrown(() => map.flyTo({ center: 'Tokyo' as never })),
-      modelPosition: thrown(() => map.getModelPosition([200, 0])),
-      layer: thrown(() => map.addLayer({ id: 'x', type: 'hexagon' } as never)),
-      plugin: thrown(() => map.addPlugin({} as never)),
-      unknownDataSource: thrown(() => map.removeDataSource('nope')),
-    };
-    // None of them moved the camera.
-    const unchanged = { center: map.getCenter(), zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() };
-    return { zoom, after, setters, throws, errors, unchanged };
-  });
-  expect(result.zoom).toBe(16.5);
-  expect(result.after.center.lng).toBeCloseTo(139.7, 6);
-  expect(result.after.bearing).toBe(30);
-  expect(result.after.pitch).toBe(40);
-  expect(result.setters).toEqual({ center: { lng: 139.76, lat: 35.68 }, bearing: -20, pitch: 10 });
-  expect(result.throws.zoom).toMatch(/MapOptionError: .*zoom.*23.*0.*22/);
-  expect(result.throws.pitch).toMatch(/MapOptionError: .*pitch.*86/);
-  expect(result.throws.viewMode).toMatch(/MapOptionError: .*viewMode.*"x".*ground.*underground/);
-  expect(result.throws.selection).toMatch(/MapOptionError: Invalid selection "odpt.Train:"/);
-  expect(result.throws.visibility).toMatch(/MapOptionError: .*visibility.*hidden/);
-  expect(result.throws.unknownLayer).toBe('no error');
-  expect(result.throws.bearing).toMatch(/MapOptionError: .*bearing.*"east".*number/);
-  expect(result.throws.center).toMatch(/MapOptionError: .*center.*\[0,100\].*range/);
-  expect(result.throws.clockMode).toMatch(/MapOptionError: .*clockMode.*"x".*realtime, playback/);
-  expect(result.throws.ecoMode).toMatch(/MapOptionError: .*ecoMode.*"x".*normal, eco/);
-  expect(result.throws.trackingMode).toMatch(/MapOptionError: .*trackingMode.*"x".*position/);
-  expect(result.throws.jumpTo).toMatch(/MapOptionError: .*zoom.*30.*0.*22/);
-  expect(result.throws.easeTo).toMatch(/MapOptionError: .*pitch.*90.*0.*85/);
-  expect(result.throws.flyTo).toMatch(/MapOptionError: .*center.*"Tokyo"/);
-  expect(result.throws.modelPosition).toMatch(/MapOptionError: .*lngLat.*\[200,0\]/);
-  expect(result.throws.layer).toMatch(/MapOptionError: .*layer.type.*"hexagon".*geojson/);
-  expect(result.throws.plugin).toMatch(/MapOptionError: .*plugin.id/);
-  expect(result.throws.unknownDataSource).toBe('no error');
-  expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
-  expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
-  // The base map instance (there once the base map has loaded) and the model space of three.js layers.
-  await page.waitForFunction(() => window.map.getMapLibreMap() !== null, null, { timeout: 120_000 });
-  const extras = await page.evaluate(() => {
-    const base = window.map.getMapLibreMap();
-    const origin = window.map.getModelPosition([139.7671, 35.6812]);
-    const up = window.map.getModelPosition([139.7671, 35.6812], 100);
-    return { hasStyle: typeof base?.getStyle === 'function', same: base === window.map.getMapboxMap(), origin, up: up.z / window.map.getModelScale() };
-  });
-  expect(extras.hasStyle).toBe(true);
-  expect(extras.same).toBe(true);
-  expect(Math.abs(extras.origin.x) + Math.abs(extras.origin.y)).toBeLessThan(1e-9);
-  expect(extras.up).toBeCloseTo(100, 6);
-
-  // flyTo and easeTo move over their duration (the getters follow) and end at the target; with reduced motion they jump.
-  const start = await page.evaluate(() => {
-    window.map.flyTo({ center: [139.7, 35.69], zoom: 13, bearing: 10, pitch: 45, duration: 1500 });
-    return window.map.getZoom();
-  });
-  expect(start).toBe(16.5);
-  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(13, 6);
-  await waitForCameraToSettle(page);
-  expectCamera(await getCamera(page), { lng: 139.7, lat: 35.69, zoom: 13, bearing: 10, pitch: 45 });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const jumps = await page.evaluate(() => {
-    window.map.flyTo({ center: [139.76, 35.68], zoom: 15, duration: 1500 });
-    const fly = { zoom: window.map.getZoom(), lng: window.map.getCenter().lng };
-    window.map.easeTo({ zoom: 14, pitch: 20, duration: 1500 });
-    return { fly, ease: { zoom: window.map.getZoom(), pitch: window.map.getPitch() } };
-  });
-  expect(jumps).toEqual({ fly: { zoom: 15, lng: 139.76 }, ease: { zoom: 14, pitch: 20 } });
-
-  // The base map's own flyTo (Mini Tokyo 3D plugins call map.getMapboxMap().flyTo) moves the map's camera, and the
-  // base map stays there with it instead of snapping back.
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.evaluate(() => window.map.getMapboxMap()!.flyTo({ center: [139.74, 35.66], zoom: 12, bearing: 30, duration: 300 }));
-  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(12, 6);
-  await waitForCameraToSettle(page);
-  expectCamera(await getCamera(page), { lng: 139.74, lat: 35.66, zoom: 12, bearing: 30, pitch: 20 });
-  const base = await page.evaluate(() => {
-    const maplibre = window.map.getMapLibreMap()!;
-    return { lng: maplibre.getCenter().lng, lat: maplibre.getCenter().lat, zoom: maplibre.getZoom(), bearing: maplibre.getBearing() };
-  });
-  expect(base.lng).toBeCloseTo(139.74, 4);
-  expect(base.lat).toBeCloseTo(35.66, 4);
-  expect(base.zoom).toBeCloseTo(12, 4);
-  expect(base.bearing).toBeCloseTo(30, 4);
-});
-
 const MOUSE_EVENTS = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'wheel'] as const;
 const MOTION_EVENTS = ['movestart', 'move', 'moveend', 'dragstart', 'drag', 'dragend', 'zoomstart', 'zoom', 'zoomend', 'rotatestart', 'rotate', 'rotateend', 'pitchstart', 'pitch', 'pitchend', 'resize'] as const;
 const BOX_ZOOM_EVENTS = ['boxzoomstart', 'boxzoomend', 'boxzoomcancel'] as const;
 
-test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({ page }, testInfo) => {
-  await page.mouse.move(1, 1);
-  await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  await waitForCameraToSettle(page);
-  await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS, ...BOX_ZOOM_EVENTS]);
-
-  // Into the map, a click where nothing moves: mouseover, mousemove, mousedown, mouseup, click with its place.
-  await page.mouse.move(500, 300, { steps: 2 });
-  await page.mouse.click(500, 300);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('click'))).toBe(true);
-  let list = await heard(page);
-  expect(count(list, 'mouseover')).toBe(1);
-  expect(count(list, 'mousedown')).toBe(1);
-  expect(count(list, 'mouseup')).toBe(1);
-  expect(count(list, 'click')).toBe(1);
-  expect(count(list, 'mousemove')).toBeGreaterThan(0);
-  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
-  const click = await page.evaluate(() => {
-    const { lngLat, point } = (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number }; point: { x: number; y: number } }> }).points.click;
-    const back = window.map.project(lngLat);
-    return { point, back };
+/** These share one page at night (no trains), each from the default camera in the tests' window size. */
+test.describe.serial('on one page', () => {
+  const shared = sharePage((page) => openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP), {
+    reset: async (page) => {
+      await page.setViewportSize(VIEWPORT);
+      await resetMap(page);
+    },
   });
-  expect(click.point).toEqual({ x: 500, y: 300 });
-  expect(Math.abs(click.back.x - 500) + Math.abs(click.back.y - 300)).toBeLessThan(1);
 
-  // A drag: one dragstart and movestart, drags and moves, one dragend and moveend; no click.
-  await page.mouse.move(600, 400);
-  await page.mouse.down();
-  await page.mouse.move(650, 420, { steps: 4 });
-  await page.mouse.move(700, 440, { steps: 4 });
-  await page.mouse.up();
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 20_000 }).toBe(true);
-  list = await heard(page);
-  for (const type of ['dragstart', 'dragend', 'movestart', 'moveend', 'mousedown', 'mouseup']) expect(count(list, type), type).toBe(1);
-  expect(count(list, 'drag')).toBeGreaterThan(0);
-  expect(count(list, 'move')).toBeGreaterThanOrEqual(count(list, 'drag'));
-  expect(count(list, 'click')).toBe(0);
-  expect(list.indexOf('dragend')).toBeLessThan(list.indexOf('moveend'));
+  test('getters read a jump at once; a bad argument throws naming it, an unknown thing fires error', async () => {
+    const { page } = shared;
+    const result = await page.evaluate(() => {
+      const map = window.map;
+      map.setZoom(16.5);
+      const zoom = map.getZoom();
+      map.jumpTo({ center: [139.7, 35.69], bearing: 30, pitch: 40 });
+      const after = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
+      map.setCenter({ lng: 139.76, lat: 35.68 }).setBearing(-20).setPitch(10);
+      const setters = { center: map.getCenter(), bearing: map.getBearing(), pitch: map.getPitch() };
+      const thrown = (f: () => unknown) => {
+        try {
+          f();
+          return 'no error';
+        } catch (e) {
+          return `${(e as Error).name}: ${(e as Error).message}`;
+        }
+      };
+      const errors: string[] = [];
+      map.on('error', (e) => errors.push(e.message));
+      const throws = {
+        zoom: thrown(() => map.setZoom(23)),
+        pitch: thrown(() => map.setPitch(86)),
+        viewMode: thrown(() => map.setViewMode('x' as never)),
+        selection: thrown(() => map.setSelection('odpt.Train:')),
+        visibility: thrown(() => map.setLayerVisibility('trains', 'hidden' as never)),
+        unknownLayer: thrown(() => map.setLayerVisibility('nope', 'none')),
+        bearing: thrown(() => map.setBearing('east' as never)),
+        center: thrown(() => map.setCenter([0, 100])),
+        clockMode: thrown(() => map.setClockMode('x' as never)),
+        ecoMode: thrown(() => map.setEcoMode('x' as never)),
+        trackingMode: thrown(() => map.setTrackingMode('x' as never)),
+        jumpTo: thrown(() => map.jumpTo({ center: [139.8, 35.7], zoom: 30 })),
+        easeTo: thrown(() => map.easeTo({ pitch: 90 })),
+        flyTo: thrown(() => map.flyTo({ center: 'Tokyo' as never })),
+        modelPosition: thrown(() => map.getModelPosition([200, 0])),
+        layer: thrown(() => map.addLayer({ id: 'x', type: 'hexagon' } as never)),
+        plugin: thrown(() => map.addPlugin({} as never)),
+        unknownDataSource: thrown(() => map.removeDataSource('nope')),
+      };
+      // None of them moved the camera.
+      const unchanged = { center: map.getCenter(), zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() };
+      return { zoom, after, setters, throws, errors, unchanged };
+    });
+    expect(result.zoom).toBe(16.5);
+    expect(result.after.center.lng).toBeCloseTo(139.7, 6);
+    expect(result.after.bearing).toBe(30);
+    expect(result.after.pitch).toBe(40);
+    expect(result.setters).toEqual({ center: { lng: 139.76, lat: 35.68 }, bearing: -20, pitch: 10 });
+    expect(result.throws.zoom).toMatch(/MapOptionError: .*zoom.*23.*0.*22/);
+    expect(result.throws.pitch).toMatch(/MapOptionError: .*pitch.*86/);
+    expect(result.throws.viewMode).toMatch(/MapOptionError: .*viewMode.*"x".*ground.*underground/);
+    expect(result.throws.selection).toMatch(/MapOptionError: Invalid selection "odpt.Train:"/);
+    expect(result.throws.visibility).toMatch(/MapOptionError: .*visibility.*hidden/);
+    expect(result.throws.unknownLayer).toBe('no error');
+    expect(result.throws.bearing).toMatch(/MapOptionError: .*bearing.*"east".*number/);
+    expect(result.throws.center).toMatch(/MapOptionError: .*center.*\[0,100\].*range/);
+    expect(result.throws.clockMode).toMatch(/MapOptionError: .*clockMode.*"x".*realtime, playback/);
+    expect(result.throws.ecoMode).toMatch(/MapOptionError: .*ecoMode.*"x".*normal, eco/);
+    expect(result.throws.trackingMode).toMatch(/MapOptionError: .*trackingMode.*"x".*position/);
+    expect(result.throws.jumpTo).toMatch(/MapOptionError: .*zoom.*30.*0.*22/);
+    expect(result.throws.easeTo).toMatch(/MapOptionError: .*pitch.*90.*0.*85/);
+    expect(result.throws.flyTo).toMatch(/MapOptionError: .*center.*"Tokyo"/);
+    expect(result.throws.modelPosition).toMatch(/MapOptionError: .*lngLat.*\[200,0\]/);
+    expect(result.throws.layer).toMatch(/MapOptionError: .*layer.type.*"hexagon".*geojson/);
+    expect(result.throws.plugin).toMatch(/MapOptionError: .*plugin.id/);
+    expect(result.throws.unknownDataSource).toBe('no error');
+    expect(result.unchanged).toEqual({ center: { lng: 139.76, lat: 35.68 }, zoom: 16.5, bearing: -20, pitch: 10 });
+    expect(result.errors).toEqual([expect.stringMatching(/No layer "nope" exists/), expect.stringMatching(/No data source "nope" exists/)]);
+    // The base map instance (there once the base map has loaded) and the model space of three.js layers.
+    await page.waitForFunction(() => window.map.getMapLibreMap() !== null, null, { timeout: 120_000 });
+    const extras = await page.evaluate(() => {
+      const base = window.map.getMapLibreMap();
+      const origin = window.map.getModelPosition([139.7671, 35.6812]);
+      const up = window.map.getModelPosition([139.7671, 35.6812], 100);
+      return { hasStyle: typeof base?.getStyle === 'function', same: base === window.map.getMapboxMap(), origin, up: up.z / window.map.getModelScale() };
+    });
+    expect(extras.hasStyle).toBe(true);
+    expect(extras.same).toBe(true);
+    expect(Math.abs(extras.origin.x) + Math.abs(extras.origin.y)).toBeLessThan(1e-9);
+    expect(extras.up).toBeCloseTo(100, 6);
 
-  // The wheel zooms: wheel, zoomstart … zoomend.
-  await page.mouse.move(640, 360);
-  await page.mouse.wheel(0, -300);
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
-  list = await heard(page);
-  expect(count(list, 'wheel')).toBeGreaterThan(0);
-  expect(count(list, 'zoomstart')).toBe(1);
-  expect(count(list, 'zoomend')).toBe(1);
+    // flyTo and easeTo move over their duration (the getters follow) and end at the target; with reduced motion they jump.
+    const start = await page.evaluate(() => {
+      window.map.flyTo({ center: [139.7, 35.69], zoom: 13, bearing: 10, pitch: 45, duration: 1500 });
+      return window.map.getZoom();
+    });
+    expect(start).toBe(16.5);
+    await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(13, 6);
+    await waitForCameraToSettle(page);
+    expectCamera(await getCamera(page), { lng: 139.7, lat: 35.69, zoom: 13, bearing: 10, pitch: 45 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const jumps = await page.evaluate(() => {
+      window.map.flyTo({ center: [139.76, 35.68], zoom: 15, duration: 1500 });
+      const fly = { zoom: window.map.getZoom(), lng: window.map.getCenter().lng };
+      window.map.easeTo({ zoom: 14, pitch: 20, duration: 1500 });
+      return { fly, ease: { zoom: window.map.getZoom(), pitch: window.map.getPitch() } };
+    });
+    expect(jumps).toEqual({ fly: { zoom: 15, lng: 139.76 }, ease: { zoom: 14, pitch: 20 } });
 
-  // Right button: contextmenu. Double click: dblclick. deck.gl's controller also zooms in on a double click when its
-  // two clicks come close enough in time (Playwright sends them one by one, which a loaded machine can spread out):
-  // the camera is let settle, so that such a zoom's events arrive here, whole, and not in the next step.
-  await page.mouse.click(400, 500, { button: 'right' });
-  await page.mouse.dblclick(300, 500);
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('dblclick'))).toBe(true);
-  await waitForCameraToSettle(page);
-  list = await heard(page);
-  expect(count(list, 'contextmenu')).toBe(1);
-  expect(count(list, 'dblclick')).toBe(1);
-  expect(count(list, 'movestart')).toBeLessThanOrEqual(1);
-  for (const type of ['zoomstart', 'zoomend', 'moveend']) expect(count(list, type), type).toBe(count(list, 'movestart'));
+    // The base map's own flyTo (Mini Tokyo 3D plugins call map.getMapboxMap().flyTo) moves the map's camera, and the
+    // base map stays there with it instead of snapping back.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.evaluate(() => window.map.getMapboxMap()!.flyTo({ center: [139.74, 35.66], zoom: 12, bearing: 30, duration: 300 }));
+    await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(12, 6);
+    await waitForCameraToSettle(page);
+    expectCamera(await getCamera(page), { lng: 139.74, lat: 35.66, zoom: 12, bearing: 30, pitch: 20 });
+    const base = await page.evaluate(() => {
+      const maplibre = window.map.getMapLibreMap()!;
+      return { lng: maplibre.getCenter().lng, lat: maplibre.getCenter().lat, zoom: maplibre.getZoom(), bearing: maplibre.getBearing() };
+    });
+    expect(base.lng).toBeCloseTo(139.74, 4);
+    expect(base.lat).toBeCloseTo(35.66, 4);
+    expect(base.zoom).toBeCloseTo(12, 4);
+    expect(base.bearing).toBeCloseTo(30, 4);
+  });
 
-  // Onto a control: mouseout (the controls are not the map); the control's click is no map click.
-  await page.getByRole('button', { name: 'Zoom in' }).hover();
-  await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
-  list = await heard(page);
-  expect(count(list, 'mouseout')).toBe(1);
-  expect(count(list, 'click')).toBe(0);
+  test('mouse gestures fire the map events with lngLat and point; camera motion fires start, during and end once per gesture', async ({}, testInfo) => {
+    const { page } = shared;
+    // Off the map (over the clock), so that coming onto it is a mouseover.
+    const clock = (await page.getByTestId('clock').boundingBox())!;
+    await page.mouse.move(clock.x + 4, clock.y + 4);
+    await waitForCameraToSettle(page);
+    await recordEvents(page, [...MOUSE_EVENTS, ...MOTION_EVENTS, ...BOX_ZOOM_EVENTS]);
 
-  // An animated rotation and tilt: rotatestart and pitchstart once, rotate and pitch per frame, the ends once.
-  await page.evaluate(() => void window.map.easeTo({ bearing: 40, pitch: 30, duration: 800 }));
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
-  list = await heard(page);
-  for (const type of ['movestart', 'rotatestart', 'pitchstart', 'rotateend', 'pitchend', 'moveend']) expect(count(list, type), type).toBe(1);
-  expect(count(list, 'rotate')).toBeGreaterThan(0);
+    // Into the map, a click where nothing moves: mouseover, mousemove, mousedown, mouseup, click with its place.
+    await page.mouse.move(500, 300, { steps: 2 });
+    await page.mouse.click(500, 300);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('click'))).toBe(true);
+    let list = await heard(page);
+    expect(count(list, 'mouseover')).toBe(1);
+    expect(count(list, 'mousedown')).toBe(1);
+    expect(count(list, 'mouseup')).toBe(1);
+    expect(count(list, 'click')).toBe(1);
+    expect(count(list, 'mousemove')).toBeGreaterThan(0);
+    expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+    const click = await page.evaluate(() => {
+      const { lngLat, point } = (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number }; point: { x: number; y: number } }> }).points.click;
+      const back = window.map.project(lngLat);
+      return { point, back };
+    });
+    expect(click.point).toEqual({ x: 500, y: 300 });
+    expect(Math.abs(click.back.x - 500) + Math.abs(click.back.y - 300)).toBeLessThan(1);
 
-  // Shift + drag draws MapLibre's box and zooms to it on release: boxzoomstart and boxzoomend once, no rotation, no
-  // click; the place under the box's centre comes to the map's centre, zoomed in by as much as the box must grow.
-  await waitForCameraToSettle(page);
-  await page.mouse.move(480, 300);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { points: Record<string, { point: { x: number } }> }).points.mousemove?.point.x)).toBe(480);
-  const boxCentre = await page.evaluate(() => (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number } }> }).points.mousemove.lngLat);
-  const before = await getCamera(page);
-  await heard(page);
-  const box = page.locator('.maplibregl-boxzoom');
-  await page.keyboard.down('Shift');
-  await page.mouse.move(400, 250);
-  await page.mouse.down();
-  await page.mouse.move(480, 300, { steps: 4 });
-  await page.mouse.move(560, 350, { steps: 4 });
-  await expect(box).toBeVisible();
-  expect(await box.boundingBox()).toEqual({ x: 400, y: 250, width: 164, height: 104 }); // 160 × 100 inside MapLibre's 2 px border
-  await attachPng(testInfo, 'box-zoom-drag', await page.screenshot());
-  list = await heard(page);
-  expect(count(list, 'boxzoomstart')).toBe(1);
-  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
-  await page.mouse.up();
-  await page.keyboard.up('Shift');
-  await expect(box).toHaveCount(0);
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
-  await waitForCameraToSettle(page);
-  list = await heard(page);
-  for (const type of ['boxzoomend', 'zoomstart', 'zoomend', 'movestart', 'moveend']) expect(count(list, type), type).toBe(1);
-  for (const type of ['boxzoomstart', 'boxzoomcancel', 'rotatestart', 'pitchstart', 'dragstart', 'click']) expect(count(list, type), type).toBe(0);
-  expect(list.indexOf('boxzoomend')).toBeLessThan(list.indexOf('zoomstart'));
-  const after = await getCamera(page);
-  expect(after.zoom - before.zoom).toBeCloseTo(Math.log2(Math.min(1280 / 160, 720 / 100)), 6);
-  expect(after.bearing).toBeCloseTo(before.bearing, 9);
-  expect(after.pitch).toBeCloseTo(before.pitch, 9);
-  const centred = await page.evaluate((p) => window.map.project(p), boxCentre);
-  expect(Math.abs(centred.x - 640) + Math.abs(centred.y - 360)).toBeLessThan(1);
+    // A drag: one dragstart and movestart, drags and moves, one dragend and moveend; no click.
+    await page.mouse.move(600, 400);
+    await page.mouse.down();
+    await page.mouse.move(650, 420, { steps: 4 });
+    await page.mouse.move(700, 440, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 20_000 }).toBe(true);
+    list = await heard(page);
+    for (const type of ['dragstart', 'dragend', 'movestart', 'moveend', 'mousedown', 'mouseup']) expect(count(list, type), type).toBe(1);
+    expect(count(list, 'drag')).toBeGreaterThan(0);
+    expect(count(list, 'move')).toBeGreaterThanOrEqual(count(list, 'drag'));
+    expect(count(list, 'click')).toBe(0);
+    expect(list.indexOf('dragend')).toBeLessThan(list.indexOf('moveend'));
 
-  // Shift + drag, then Escape before the release: the box goes, boxzoomcancel once, and the camera stays.
-  await page.keyboard.down('Shift');
-  await page.mouse.move(300, 200);
-  await page.mouse.down();
-  await page.mouse.move(420, 300, { steps: 4 });
-  await expect(box).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(box).toHaveCount(0);
-  await page.mouse.move(450, 320, { steps: 2 });
-  await page.mouse.up();
-  await page.keyboard.up('Shift');
-  // Nothing follows: no box zoom ends and the camera does not move in the next frames (a transition starts in one).
-  await waitForFrames(page, 3);
-  list = await heard(page);
-  expect(count(list, 'boxzoomstart')).toBe(1);
-  expect(count(list, 'boxzoomcancel')).toBe(1);
-  expect(count(list, 'boxzoomend')).toBe(0);
-  expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
-  expect(await getCamera(page)).toEqual(after);
+    // The wheel zooms: wheel, zoomstart … zoomend.
+    await page.mouse.move(640, 360);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
+    list = await heard(page);
+    expect(count(list, 'wheel')).toBeGreaterThan(0);
+    expect(count(list, 'zoomstart')).toBe(1);
+    expect(count(list, 'zoomend')).toBe(1);
 
-  // A shift-click draws no box: boxzoomcancel alone (as MapLibre's).
-  await page.keyboard.down('Shift');
-  await page.mouse.click(500, 400);
-  await page.keyboard.up('Shift');
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('boxzoomcancel'))).toBe(true);
-  list = await heard(page);
-  expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual(['boxzoomcancel']);
+    // Right button: contextmenu. Double click: dblclick. deck.gl's controller also zooms in on a double click when its
+    // two clicks come close enough in time (Playwright sends them one by one, which a loaded machine can spread out):
+    // the camera is let settle, so that such a zoom's events arrive here, whole, and not in the next step.
+    await page.mouse.click(400, 500, { button: 'right' });
+    await page.mouse.dblclick(300, 500);
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('dblclick'))).toBe(true);
+    await waitForCameraToSettle(page);
+    list = await heard(page);
+    expect(count(list, 'contextmenu')).toBe(1);
+    expect(count(list, 'dblclick')).toBe(1);
+    expect(count(list, 'movestart')).toBeLessThanOrEqual(1);
+    for (const type of ['zoomstart', 'zoomend', 'moveend']) expect(count(list, type), type).toBe(count(list, 'movestart'));
 
-  // Ctrl + drag still rotates and tilts (as MapLibre's); no box.
-  await page.keyboard.down('Control');
-  await page.mouse.move(500, 400);
-  await page.mouse.down();
-  await page.mouse.move(560, 380, { steps: 4 });
-  await page.mouse.move(620, 360, { steps: 4 });
-  await page.mouse.up();
-  await page.keyboard.up('Control');
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
-  list = await heard(page);
-  expect(count(list, 'rotatestart')).toBe(1);
-  expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual([]);
-  expect((await getCamera(page)).bearing).not.toBe(after.bearing);
+    // Onto a control: mouseout (the controls are not the map); the control's click is no map click.
+    await page.getByRole('button', { name: 'Zoom in' }).hover();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('zoomend')), { timeout: 20_000 }).toBe(true);
+    list = await heard(page);
+    expect(count(list, 'mouseout')).toBe(1);
+    expect(count(list, 'click')).toBe(0);
 
-  // With reduced motion, the camera is at the box's target as soon as the button is released.
-  await waitForCameraToSettle(page);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const zoomBefore = await page.evaluate(() => window.map.getZoom());
-  await page.keyboard.down('Shift');
-  await page.mouse.move(320, 180);
-  await page.mouse.down();
-  await page.mouse.move(960, 540, { steps: 4 });
-  await page.mouse.up();
-  await page.keyboard.up('Shift');
-  expect(await page.evaluate(() => window.map.getZoom())).toBeCloseTo(Math.min(22, zoomBefore + 1), 6); // 640 × 360: half the map
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend'))).toBe(true);
-  list = await heard(page);
-  for (const type of ['boxzoomstart', 'boxzoomend', 'zoomstart', 'zoomend']) expect(count(list, type), type).toBe(1);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
+    // An animated rotation and tilt: rotatestart and pitchstart once, rotate and pitch per frame, the ends once.
+    await page.evaluate(() => void window.map.easeTo({ bearing: 40, pitch: 30, duration: 800 }));
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+    list = await heard(page);
+    for (const type of ['movestart', 'rotatestart', 'pitchstart', 'rotateend', 'pitchend', 'moveend']) expect(count(list, type), type).toBe(1);
+    expect(count(list, 'rotate')).toBeGreaterThan(0);
 
-  // A smaller window: resize.
-  await page.setViewportSize({ width: 1000, height: 640 });
-  await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('resize'))).toBe(true);
-  expect(count(await heard(page), 'resize')).toBe(1);
+    // Shift + drag draws MapLibre's box and zooms to it on release: boxzoomstart and boxzoomend once, no rotation, no
+    // click; the place under the box's centre comes to the map's centre, zoomed in by as much as the box must grow.
+    await waitForCameraToSettle(page);
+    await page.mouse.move(480, 300);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { points: Record<string, { point: { x: number } }> }).points.mousemove?.point.x)).toBe(480);
+    const boxCentre = await page.evaluate(() => (window as unknown as { points: Record<string, { lngLat: { lng: number; lat: number } }> }).points.mousemove.lngLat);
+    const before = await getCamera(page);
+    await heard(page);
+    const box = page.locator('.maplibregl-boxzoom');
+    await page.keyboard.down('Shift');
+    await page.mouse.move(400, 250);
+    await page.mouse.down();
+    await page.mouse.move(480, 300, { steps: 4 });
+    await page.mouse.move(560, 350, { steps: 4 });
+    await expect(box).toBeVisible();
+    expect(await box.boundingBox()).toEqual({ x: 400, y: 250, width: 164, height: 104 }); // 160 × 100 inside MapLibre's 2 px border
+    await attachPng(testInfo, 'box-zoom-drag', await page.screenshot());
+    list = await heard(page);
+    expect(count(list, 'boxzoomstart')).toBe(1);
+    expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await expect(box).toHaveCount(0);
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+    await waitForCameraToSettle(page);
+    list = await heard(page);
+    for (const type of ['boxzoomend', 'zoomstart', 'zoomend', 'movestart', 'moveend']) expect(count(list, type), type).toBe(1);
+    for (const type of ['boxzoomstart', 'boxzoomcancel', 'rotatestart', 'pitchstart', 'dragstart', 'click']) expect(count(list, type), type).toBe(0);
+    expect(list.indexOf('boxzoomend')).toBeLessThan(list.indexOf('zoomstart'));
+    const after = await getCamera(page);
+    expect(after.zoom - before.zoom).toBeCloseTo(Math.log2(Math.min(1280 / 160, 720 / 100)), 6);
+    expect(after.bearing).toBeCloseTo(before.bearing, 9);
+    expect(after.pitch).toBeCloseTo(before.pitch, 9);
+    const centred = await page.evaluate((p) => window.map.project(p), boxCentre);
+    expect(Math.abs(centred.x - 640) + Math.abs(centred.y - 360)).toBeLessThan(1);
+
+    // Shift + drag, then Escape before the release: the box goes, boxzoomcancel once, and the camera stays.
+    await page.keyboard.down('Shift');
+    await page.mouse.move(300, 200);
+    await page.mouse.down();
+    await page.mouse.move(420, 300, { steps: 4 });
+    await expect(box).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await page.mouse.move(450, 320, { steps: 2 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    // Nothing follows: no box zoom ends and the camera does not move in the next frames (a transition starts in one).
+    await waitForFrames(page, 3);
+    list = await heard(page);
+    expect(count(list, 'boxzoomstart')).toBe(1);
+    expect(count(list, 'boxzoomcancel')).toBe(1);
+    expect(count(list, 'boxzoomend')).toBe(0);
+    expect(list.filter((t) => MOTION_EVENTS.includes(t as never))).toEqual([]);
+    expect(await getCamera(page)).toEqual(after);
+
+    // A shift-click draws no box: boxzoomcancel alone (as MapLibre's).
+    await page.keyboard.down('Shift');
+    await page.mouse.click(500, 400);
+    await page.keyboard.up('Shift');
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('boxzoomcancel'))).toBe(true);
+    list = await heard(page);
+    expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual(['boxzoomcancel']);
+
+    // Ctrl + drag still rotates and tilts (as MapLibre's); no box.
+    await page.keyboard.down('Control');
+    await page.mouse.move(500, 400);
+    await page.mouse.down();
+    await page.mouse.move(560, 380, { steps: 4 });
+    await page.mouse.move(620, 360, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up('Control');
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend')), { timeout: 30_000 }).toBe(true);
+    list = await heard(page);
+    expect(count(list, 'rotatestart')).toBe(1);
+    expect(list.filter((t) => BOX_ZOOM_EVENTS.includes(t as never))).toEqual([]);
+    expect((await getCamera(page)).bearing).not.toBe(after.bearing);
+
+    // With reduced motion, the camera is at the box's target as soon as the button is released.
+    await waitForCameraToSettle(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const zoomBefore = await page.evaluate(() => window.map.getZoom());
+    await page.keyboard.down('Shift');
+    await page.mouse.move(320, 180);
+    await page.mouse.down();
+    await page.mouse.move(960, 540, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    expect(await page.evaluate(() => window.map.getZoom())).toBeCloseTo(Math.min(22, zoomBefore + 1), 6); // 640 × 360: half the map
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('moveend'))).toBe(true);
+    list = await heard(page);
+    for (const type of ['boxzoomstart', 'boxzoomend', 'zoomstart', 'zoomend']) expect(count(list, type), type).toBe(1);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+    // A smaller window: resize.
+    await page.setViewportSize({ width: 1000, height: 640 });
+    await expect.poll(async () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.includes('resize'))).toBe(true);
+    expect(count(await heard(page), 'resize')).toBe(1);
+  });
 });
 
 test.describe('touch', () => {

@@ -7,7 +7,7 @@
  * the tab order.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitForCameraToSettle, waitForNetwork, type MapReadiness } from './support/map-page.ts';
+import { sharePage, waitForCameraToSettle, waitForNetwork, type MapReadiness } from './support/map-page.ts';
 import { waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, screenshotImage } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -50,19 +50,13 @@ async function clockHourMinute(page: Page) {
  * it found it: the weekday morning peak in playback, trains shown, nothing selected.
  */
 test.describe.serial('on one page at the weekday morning peak', () => {
-  let page: Page;
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(300_000); // opening the map and waiting for the morning's trains: up to 2 min on a loaded machine
-    page = await browser.newPage();
-    await serveEmptyBasemap(page);
+  const shared = sharePage(async (page) => {
     await open(page);
     await waitForTrains(page);
   });
-  test.afterAll(async () => {
-    await page.close();
-  });
 
   test('eco mode: the trains are redrawn about once a second (ecomode events), normal again at the display rate', async () => {
+    const { page } = shared;
     await resetEvents(page);
     await waitForTrains(page);
     // What is tested is a rate: train frames counted over a fixed time.
@@ -88,6 +82,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('layers panel: switching trains off hides them (pixels), on shows them; × and a click outside close it', async ({}, testInfo) => {
+    const { page } = shared;
     await resetEvents(page);
     await waitForTrains(page);
     await page.getByTestId('layers-button').click();
@@ -134,6 +129,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('full screen: the button shows the map element full screen and leaves it again', async () => {
+    const { page } = shared;
     await resetEvents(page);
     const button = page.getByTestId('fullscreen-button');
     await expect(button).toHaveAccessibleName('Full screen');
@@ -145,6 +141,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('app info and tracking-mode menu close with Escape (not ending a selection) and with a click outside', async () => {
+    const { page } = shared;
     await resetEvents(page);
     await page.evaluate(() => void window.map.setSelection('JR-East.Yamanote.Shinjuku'));
     await expect(page.getByTestId('station-panel')).toBeVisible();
@@ -166,6 +163,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('no share button on desktop Chromium, even with a station selected', async () => {
+    const { page } = shared;
     await resetEvents(page);
     await page.evaluate(() => void window.map.setSelection('JR-East.Yamanote.Shinjuku'));
     await expect(page.getByTestId('station-panel')).toBeVisible();
@@ -175,6 +173,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('playback: Edit date & time, Cancel keeps the clock; OK jumps it and the trains to 02:00 (few trains at night)', async ({}, testInfo) => {
+    const { page } = shared;
     await resetEvents(page);
     await waitForTrains(page);
     const morningTrains = (await stats(page)).trains;
@@ -211,6 +210,7 @@ test.describe.serial('on one page at the weekday morning peak', () => {
   });
 
   test('playback: the button switches the clock (clockmode events); speed steps 1–10 by 1, then by 10', async () => {
+    const { page } = shared;
     await resetEvents(page);
     const controls = page.getByTestId('playback-controls');
     await expect(controls).toBeVisible();

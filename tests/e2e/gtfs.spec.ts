@@ -27,7 +27,7 @@ import { FEED_MESSAGE } from '../../src/data/gtfs/realtime-schema.ts';
 import { parseGtfsZip } from '../../src/data/gtfs/load-feed.ts';
 import { pointAtDistance, projectOntoShape } from '../../src/data/gtfs/shape-geometry.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
-import { waitForCameraToSettle } from './support/map-page.ts';
+import { sharePage, waitForCameraToSettle } from './support/map-page.ts';
 import { showsWithinFrames, waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, diffMask, maskOverlay, screenshotImage, type Rect } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -114,143 +114,151 @@ async function openHalifax(page: Page, extra = '') {
 /** The part of the screen that shows the map (the controls at the right and the clock left out). */
 const MAP_AREA: Rect = { x: 170, y: 0, width: 1040, height: 680 };
 
-test('the URL parameters draw Halifax: camera fits the feed, local time, routes in colour, vehicles over them', async ({ page }, testInfo) => {
-  await openHalifax(page);
-  const [source] = await page.evaluate(() => window.map.getDataSources());
-  expect(source).toMatchObject({ id: 'gtfs-1', status: 'loaded', agencies: ['Halifax Transit'], timezone: 'America/Halifax', routeCount: 80, stopCount: 2386 });
-  expect(source.vehicleCount).toBe(290);
-  // The camera fitted the feed's extent.
-  const center = await page.evaluate(() => window.map.getCenter());
-  expect(center.lng).toBeGreaterThan(HALIFAX.west);
-  expect(center.lng).toBeLessThan(HALIFAX.east);
-  expect(center.lat).toBeGreaterThan(HALIFAX.south);
-  expect(center.lat).toBeLessThan(HALIFAX.north);
-  // The clock shows Halifax time while Halifax is in view.
-  await expect(page.getByTestId('clock').locator('[role="timer"]')).toHaveAttribute('data-time-zone', 'America/Halifax');
-  await expect(page.getByTestId('clock-zone')).toHaveText(/^(AST|ADT)$/);
-  // The one vehicle of the snapshot whose trip is not in trips.txt: one error naming it.
-  const errors = await mapErrors(page);
-  expect(errors).toEqual([expect.stringMatching(/^GTFS Realtime feed http:\/\/127\.0\.0\.1:\d+\/halifax\/VehiclePositions\.pb: vehicle "4004" \(entity "2004"\) runs trip_id "3797749", which is not in the GTFS feed's trips\.txt/)]);
+/**
+ * These run one after another on one page with Halifax open (loading the feed takes seconds under software WebGL):
+ * the first sees the page as it opened, the others move the camera, track and poll as they need.
+ */
+test.describe.serial('on one page with Halifax', () => {
+  const shared = sharePage((page) => openHalifax(page));
 
-  // Routes: the feed's route colours (blue 0000FF, green 00FF00) over Halifax.
-  await page.evaluate(() => { window.map.jumpTo({ pitch: 0, bearing: 0 }); });
-  await waitForStillView(page);
-  const withVehicles = await screenshotImage(page, { testInfo, name: 'halifax-routes-and-vehicles' });
-  const blue = countColor(withVehicles, MAP_AREA, [0, 0, 255], 90);
-  const green = countColor(withVehicles, MAP_AREA, [0, 255, 0], 90);
-  expect(blue, 'blue route pixels').toBeGreaterThan(3000);
-  expect(green, 'green route pixels').toBeGreaterThan(150);
-  // Vehicles: what disappears when their layer (it follows the trains' switch) is hidden.
-  await page.evaluate(() => { window.map.setLayerVisibility('trains', 'none'); });
-  await waitForStillView(page);
-  const routesOnly = await screenshotImage(page, { testInfo, name: 'halifax-routes-only' });
-  const { mask, count } = diffMask(withVehicles, routesOnly, 30);
-  await attachPng(testInfo, 'halifax-vehicle-pixels', maskOverlay(withVehicles, mask));
-  expect(count, 'pixels of the vehicles').toBeGreaterThan(1500);
-  await page.evaluate(() => { window.map.setLayerVisibility('trains', 'visible'); });
+  test('the URL parameters draw Halifax: camera fits the feed, local time, routes in colour, vehicles over them', async ({}, testInfo) => {
+    const { page } = shared;
+    const [source] = await page.evaluate(() => window.map.getDataSources());
+    expect(source).toMatchObject({ id: 'gtfs-1', status: 'loaded', agencies: ['Halifax Transit'], timezone: 'America/Halifax', routeCount: 80, stopCount: 2386 });
+    expect(source.vehicleCount).toBe(290);
+    // The camera fitted the feed's extent.
+    const center = await page.evaluate(() => window.map.getCenter());
+    expect(center.lng).toBeGreaterThan(HALIFAX.west);
+    expect(center.lng).toBeLessThan(HALIFAX.east);
+    expect(center.lat).toBeGreaterThan(HALIFAX.south);
+    expect(center.lat).toBeLessThan(HALIFAX.north);
+    // The clock shows Halifax time while Halifax is in view.
+    await expect(page.getByTestId('clock').locator('[role="timer"]')).toHaveAttribute('data-time-zone', 'America/Halifax');
+    await expect(page.getByTestId('clock-zone')).toHaveText(/^(AST|ADT)$/);
+    // The one vehicle of the snapshot whose trip is not in trips.txt: one error naming it.
+    const errors = await mapErrors(page);
+    expect(errors).toEqual([expect.stringMatching(/^GTFS Realtime feed http:\/\/127\.0\.0\.1:\d+\/halifax\/VehiclePositions\.pb: vehicle "4004" \(entity "2004"\) runs trip_id "3797749", which is not in the GTFS feed's trips\.txt/)]);
 
-  // A closer look (for the report): buses in their route colour on the streets of downtown Halifax.
-  const bus = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-  expect(bus).not.toBeNull();
-  await page.evaluate(() => { window.map.jumpTo({ center: [-63.5752, 44.6488], zoom: 15.5, pitch: 55, bearing: -20 }); });
-  await waitForStillView(page);
-  await attachPng(testInfo, 'halifax-downtown', await page.screenshot());
-});
+    // Routes: the feed's route colours (blue 0000FF, green 00FF00) over Halifax.
+    await page.evaluate(() => { window.map.jumpTo({ pitch: 0, bearing: 0 }); });
+    await waitForStillView(page);
+    const withVehicles = await screenshotImage(page, { testInfo, name: 'halifax-routes-and-vehicles' });
+    const blue = countColor(withVehicles, MAP_AREA, [0, 0, 255], 90);
+    const green = countColor(withVehicles, MAP_AREA, [0, 255, 0], 90);
+    expect(blue, 'blue route pixels').toBeGreaterThan(3000);
+    expect(green, 'green route pixels').toBeGreaterThan(150);
+    // Vehicles: what disappears when their layer (it follows the trains' switch) is hidden.
+    await page.evaluate(() => { window.map.setLayerVisibility('trains', 'none'); });
+    await waitForStillView(page);
+    const routesOnly = await screenshotImage(page, { testInfo, name: 'halifax-routes-only' });
+    const { mask, count } = diffMask(withVehicles, routesOnly, 30);
+    await attachPng(testInfo, 'halifax-vehicle-pixels', maskOverlay(withVehicles, mask));
+    expect(count, 'pixels of the vehicles').toBeGreaterThan(1500);
+    await page.evaluate(() => { window.map.setLayerVisibility('trains', 'visible'); });
 
-test('a vehicle moves along its shape between polls, smoothly', async ({ page }) => {
-  test.setTimeout(240_000); // a poll interval (20 s) to wait for, then 12 s of samples, after opening Halifax
-  await openHalifax(page);
-  const first = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-  expect(first).not.toBeNull();
-  // The next poll (every 20 s) finds the bus 300 m further along its shape.
-  server.route('/halifax/VehiclePositions.pb', { kind: 'body', body: movedSnapshot });
-  const requests = server.requests.filter((p) => p.endsWith('.pb')).length;
-  await expect.poll(() => server.requests.filter((p) => p.endsWith('.pb')).length, { timeout: 40_000, intervals: [250] }).toBeGreaterThan(requests);
-  // Sample where it is drawn for a while: it advances a little at a time. What is tested is motion over time (metres
-  // between samples 1.5 s apart), so the samples are taken by the clock.
-  const samples: { lng: number; lat: number }[] = [];
-  for (let i = 0; i < 8; i++) {
-    await page.waitForTimeout(1500);
-    const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-    if (p) samples.push(p);
-  }
-  const metres = (a: { lng: number; lat: number }, b: { lng: number; lat: number }) => Math.hypot((a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180), (a.lat - b.lat) * 111_320);
-  const fromStart = samples.map((s) => metres(first!, s));
-  const steps = samples.slice(1).map((s, i) => metres(samples[i], s));
-  expect(fromStart.at(-1)!, 'moved on').toBeGreaterThan(60);
-  for (let i = 1; i < fromStart.length; i++) expect(fromStart[i], `sample ${i} no further back than the one before`).toBeGreaterThanOrEqual(fromStart[i - 1] - 1);
-  expect(Math.max(...steps), 'no jump: at most a few seconds of travel between samples').toBeLessThan(80);
-  server.route('/halifax/VehiclePositions.pb', { kind: 'body', body: readSharedGtfs('halifax/VehiclePositions.pb') });
-});
-
-test('pointing at a bus shows its popup; clicking tracks it; playback shows no vehicles', async ({ page }, testInfo) => {
-  await openHalifax(page);
-  await page.evaluate(() => {
-    const list: string[] = [];
-    (window as unknown as { events: string[] }).events = list;
-    window.map.on('selection', (e) => list.push(`selection:${e.selection}`));
-    window.map.on('deselection', () => list.push('deselection'));
-    return list;
+    // A closer look (for the report): buses in their route colour on the streets of downtown Halifax.
+    const bus = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+    expect(bus).not.toBeNull();
+    await page.evaluate(() => { window.map.jumpTo({ center: [-63.5752, 44.6488], zoom: 15.5, pitch: 55, bearing: -20 }); });
+    await waitForStillView(page);
+    await attachPng(testInfo, 'halifax-downtown', await page.screenshot());
   });
-  const bus = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-  expect(bus).not.toBeNull();
-  await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat], zoom: 17, pitch: 40, bearing: 0 }); }, bus);
-  await waitForCameraToSettle(page);
-  const popup = page.getByTestId('gtfs-vehicle-popup');
-  // Attempts: the bus moves, and a hover is picked from the last frame drawn; when no popup shows, aim again.
-  const pointAtBus = async () => {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526', 0)) return;
-      const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-      const at = await page.evaluate((q) => window.map.project([q!.lng, q!.lat], 1.5), p);
-      await page.mouse.move(at.x, at.y);
-      if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526')) return;
+
+  test('pointing at a bus shows its popup; clicking tracks it; playback shows no vehicles', async ({}, testInfo) => {
+    const { page } = shared;
+    await page.evaluate(() => {
+      const list: string[] = [];
+      (window as unknown as { events: string[] }).events = list;
+      window.map.on('selection', (e) => list.push(`selection:${e.selection}`));
+      window.map.on('deselection', () => list.push('deselection'));
+      return list;
+    });
+    const bus = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+    expect(bus).not.toBeNull();
+    await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat], zoom: 17, pitch: 40, bearing: 0 }); }, bus);
+    await waitForCameraToSettle(page);
+    const popup = page.getByTestId('gtfs-vehicle-popup');
+    // Attempts: the bus moves, and a hover is picked from the last frame drawn; when no popup shows, aim again.
+    const pointAtBus = async () => {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526', 0)) return;
+        const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+        const at = await page.evaluate((q) => window.map.project([q!.lng, q!.lat], 1.5), p);
+        await page.mouse.move(at.x, at.y);
+        if (await showsWithinFrames(page, 'gtfs-vehicle-popup', 'Vehicle 526')) return;
+      }
+    };
+    await pointAtBus();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('gtfs-popup-route')).toHaveText('320');
+    await expect(popup.getByTestId('gtfs-popup-headsign')).toHaveText('320 AIRPORT VIA FALL RIVER');
+    await expect(popup.getByTestId('gtfs-popup-vehicle')).toHaveText('Vehicle 526');
+    await expect(popup.getByTestId('gtfs-popup-next-stop')).toHaveText(/^Next .+ arr\. \d\d:\d\d$/);
+    await attachPng(testInfo, 'bus-popup', await page.screenshot());
+
+    // Clicking it tracks it: its panel, the selection event, and the camera on the bus.
+    const panel = page.getByTestId('gtfs-tracking-panel');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (attempt > 0) await pointAtBus();
+      await page.mouse.down();
+      await page.mouse.up();
+      await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      if ((await page.evaluate(() => window.map.getSelection())) === BUS_ID) break;
     }
-  };
-  await pointAtBus();
-  await expect(popup).toBeVisible();
-  await expect(popup.getByTestId('gtfs-popup-route')).toHaveText('320');
-  await expect(popup.getByTestId('gtfs-popup-headsign')).toHaveText('320 AIRPORT VIA FALL RIVER');
-  await expect(popup.getByTestId('gtfs-popup-vehicle')).toHaveText('Vehicle 526');
-  await expect(popup.getByTestId('gtfs-popup-next-stop')).toHaveText(/^Next .+ arr\. \d\d:\d\d$/);
-  await attachPng(testInfo, 'bus-popup', await page.screenshot());
+    await expect(panel).toBeVisible({ timeout: 20_000 });
+    await expect(panel).toContainText('320 AIRPORT VIA FALL RIVER');
+    expect(await page.evaluate(() => window.map.getSelection())).toBe(BUS_ID);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain(`selection:${BUS_ID}`);
+    // Tracking from behind: the camera turns to the bus's heading and stays on it.
+    await page.evaluate(() => { window.map.setTrackingMode('topback'); });
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 60_000 }).toBeLessThan(0.3);
+    // The camera eases in time towards the viewpoint, zoom and bearing alike: once the zoom is this close, so is the rest.
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 30_000 }).toBeLessThan(0.05);
+    await waitForFrames(page);
+    const camera = await page.evaluate(() => ({ ...window.map.getCenter(), bearing: window.map.getBearing() }));
+    const now = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+    expect(Math.abs(camera.lng - now!.lng)).toBeLessThan(0.002);
+    expect(Math.abs(camera.lat - now!.lat)).toBeLessThan(0.002);
+    expect(Math.abs(((camera.bearing - now!.bearing + 540) % 360) - 180)).toBeLessThan(25);
+    await attachPng(testInfo, 'bus-tracked', await page.screenshot());
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('deselection');
+    await page.evaluate(() => { window.map.setTrackingMode('position'); });
 
-  // Clicking it tracks it: its panel, the selection event, and the camera on the bus.
-  const panel = page.getByTestId('gtfs-tracking-panel');
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (attempt > 0) await pointAtBus();
-    await page.mouse.down();
-    await page.mouse.up();
-    await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-    if ((await page.evaluate(() => window.map.getSelection())) === BUS_ID) break;
-  }
-  await expect(panel).toBeVisible({ timeout: 20_000 });
-  await expect(panel).toContainText('320 AIRPORT VIA FALL RIVER');
-  expect(await page.evaluate(() => window.map.getSelection())).toBe(BUS_ID);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain(`selection:${BUS_ID}`);
-  // Tracking from behind: the camera turns to the bus's heading and stays on it.
-  await page.evaluate(() => { window.map.setTrackingMode('topback'); });
-  await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 60_000 }).toBeLessThan(0.3);
-  // The camera eases in time towards the viewpoint, zoom and bearing alike: once the zoom is this close, so is the rest.
-  await expect.poll(async () => Math.abs((await page.evaluate(() => window.map.getZoom())) - 16.4), { timeout: 30_000 }).toBeLessThan(0.05);
-  await waitForFrames(page);
-  const camera = await page.evaluate(() => ({ ...window.map.getCenter(), bearing: window.map.getBearing() }));
-  const now = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
-  expect(Math.abs(camera.lng - now!.lng)).toBeLessThan(0.002);
-  expect(Math.abs(camera.lat - now!.lat)).toBeLessThan(0.002);
-  expect(Math.abs(((camera.bearing - now!.bearing + 540) % 360) - 180)).toBeLessThan(25);
-  await attachPng(testInfo, 'bus-tracked', await page.screenshot());
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden({ timeout: 20_000 });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('deselection');
-  await page.evaluate(() => { window.map.setTrackingMode('position'); });
+    // Playback: no data-source vehicles (spec §4); back in real time they return.
+    await page.evaluate(() => { window.map.setClockMode('playback'); });
+    await expect.poll(() => page.evaluate(() => window.map.getDataSources()[0].vehicleCount)).toBe(0);
+    expect(await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID)).toBeNull();
+    await page.evaluate(() => { window.map.setClockMode('realtime'); });
+    await expect.poll(() => page.evaluate(() => window.map.getDataSources()[0].vehicleCount), { timeout: 30_000 }).toBe(290);
+  });
 
-  // Playback: no data-source vehicles (spec §4); back in real time they return.
-  await page.evaluate(() => { window.map.setClockMode('playback'); });
-  await expect.poll(() => page.evaluate(() => window.map.getDataSources()[0].vehicleCount)).toBe(0);
-  expect(await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID)).toBeNull();
-  await page.evaluate(() => { window.map.setClockMode('realtime'); });
-  await expect.poll(() => page.evaluate(() => window.map.getDataSources()[0].vehicleCount), { timeout: 30_000 }).toBe(290);
+  test('a vehicle moves along its shape between polls, smoothly', async () => {
+    test.setTimeout(240_000); // up to a poll interval (20 s) to wait for, then 12 s of samples
+    const { page } = shared;
+    const first = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+    expect(first).not.toBeNull();
+    // The next poll (every 20 s) finds the bus 300 m further along its shape.
+    server.route('/halifax/VehiclePositions.pb', { kind: 'body', body: movedSnapshot });
+    const requests = server.requests.filter((p) => p.endsWith('.pb')).length;
+    await expect.poll(() => server.requests.filter((p) => p.endsWith('.pb')).length, { timeout: 40_000, intervals: [250] }).toBeGreaterThan(requests);
+    // Sample where it is drawn for a while: it advances a little at a time. What is tested is motion over time (metres
+    // between samples 1.5 s apart), so the samples are taken by the clock.
+    const samples: { lng: number; lat: number }[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.waitForTimeout(1500);
+      const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
+      if (p) samples.push(p);
+    }
+    const metres = (a: { lng: number; lat: number }, b: { lng: number; lat: number }) => Math.hypot((a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180), (a.lat - b.lat) * 111_320);
+    const fromStart = samples.map((s) => metres(first!, s));
+    const steps = samples.slice(1).map((s, i) => metres(samples[i], s));
+    expect(fromStart.at(-1)!, 'moved on').toBeGreaterThan(60);
+    for (let i = 1; i < fromStart.length; i++) expect(fromStart[i], `sample ${i} no further back than the one before`).toBeGreaterThanOrEqual(fromStart[i - 1] - 1);
+    expect(Math.max(...steps), 'no jump: at most a few seconds of travel between samples').toBeLessThan(80);
+    server.route('/halifax/VehiclePositions.pb', { kind: 'body', body: readSharedGtfs('halifax/VehiclePositions.pb') });
+  });
 });
 
 test('a data source with only a zip: routes and stops, no vehicles, and the app info says why', async ({ page }, testInfo) => {

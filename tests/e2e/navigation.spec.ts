@@ -19,12 +19,13 @@ import {
   openMap,
   parseAppHash,
   project,
+  resetMap,
+  sharePage,
   SHINJUKU_STATION,
   stationsInView,
   TOKYO_STATION,
   waitForCameraToSettle,
 } from './support/map-page.ts';
-import { VIEWPORT } from '../support/chromium.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
@@ -38,13 +39,7 @@ const NO_BASEMAP = { basemap: false };
  * selected, nothing focused, the mouse over the clock (not the map, where it could point at a station).
  */
 async function resetView(page: Page): Promise<void> {
-  await page.mouse.move(60, 40);
-  await page.evaluate(({ lng, lat, zoom, bearing, pitch }) => {
-    window.map.setSelection(null);
-    window.map.jumpTo({ center: [lng, lat], zoom, bearing, pitch });
-    (document.activeElement as HTMLElement | null)?.blur();
-  }, DEFAULT_CAMERA);
-  await waitForCameraToSettle(page);
+  await resetMap(page);
   await expect.poll(() => currentHash(page), { timeout: 10_000 }).toBe(DEFAULT_HASH);
 }
 
@@ -74,21 +69,10 @@ test('the camera is read from the URL hash at start', async ({ page }) => {
  * from there, even with nothing focused.
  */
 test.describe.serial('at the default camera, on one page', () => {
-  let page: Page;
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000);
-    page = await browser.newPage({ viewport: VIEWPORT, serviceWorkers: 'block' });
-    await serveEmptyBasemap(page);
-    await openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP);
-  });
-  test.afterAll(async () => {
-    await page.close();
-  });
-  test.beforeEach(async () => {
-    await resetView(page);
-  });
+  const shared = sharePage((page) => openMap(page, `?lang=en&${NO_TRAINS}`, '', NO_BASEMAP), { reset: resetView });
 
   test('the map can be reached with the Tab key and then moved with the keyboard', async () => {
+    const { page } = shared;
     // The controls come first (the clock's playback buttons, then the column on the right), the map after them.
     let presses = 0;
     while (!(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))) && presses < 25) {
@@ -103,6 +87,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('dragging the map pans it and rewrites the hash', async ({}, testInfo) => {
+    const { page } = shared;
     expect(await currentHash(page)).toBe(DEFAULT_HASH);
     // Grab the map on Tokyo Station's row of pixels and drag it 200 px to the left.
     const before = await project(page, TOKYO_STATION);
@@ -126,6 +111,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('jumpTo moves the camera; getters, project() and the hash follow', async () => {
+    const { page } = shared;
     const events: string[] = [];
     const onConsole = (m: ConsoleMessage) => void (m.type() === 'error' && events.push(m.text()));
     page.on('console', onConsole);
@@ -142,6 +128,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('jumpTo back to where the camera was sent before moves it there, also during a transition', async () => {
+    const { page } = shared;
     // deck.gl keeps a camera it is given when it equals the one it was given before; the map was opened at this one.
     await page.mouse.click(900, 600); // focus the map
     await page.keyboard.press('ArrowDown');
@@ -169,6 +156,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('the zoom buttons zoom in and out by one level', async () => {
+    const { page } = shared;
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(async () => (await getCamera(page)).zoom, { timeout: 30_000 }).toBeCloseTo(15, 6);
     await waitForCameraToSettle(page);
@@ -183,6 +171,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('the compass shows the bearing and resets it to north, keeping the pitch', async () => {
+    const { page } = shared;
     const compass = page.getByRole('button', { name: 'Reset bearing to north' });
     const needle = compass.locator('svg');
     await expect(needle).toHaveAttribute('style', /rotate\(0deg\)/);
@@ -197,6 +186,7 @@ test.describe.serial('at the default camera, on one page', () => {
   });
 
   test('the keyboard pans and zooms the focused map', async () => {
+    const { page } = shared;
     // Clicking the map focuses it (deck.gl's event root has tabindex 0).
     await page.mouse.click(900, 600);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('deck-events-root'))).toBe(true);

@@ -16,7 +16,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { MapOptions, Map as TransitMap } from '../../src/index.ts';
 import { attachPng, clip, diffMask, maskOverlay, screenshotImage, stillScreenshot, type Rect, type RgbaImage } from './support/pixels.ts';
-import { TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
+import { sharePage, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { waitForFrames, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { trainsRunInTokyoNow } from './support/tokyo-hours.ts';
 import { startWeatherServer, type WeatherServerHandle } from '../support/weather-server.ts';
@@ -105,18 +105,10 @@ function rainPixels(wet: RgbaImage, dry: RgbaImage): { share: number; blueShare:
 }
 
 test.describe.serial('rain on one page', () => {
-  let page: Page;
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000); // the map opened twice (the page's, then one reading the local radar)
-    page = await browser.newPage();
-    await serveEmptyBasemap(page);
-    await openRainMap(page, { catalogueUrl: server.catalogueUrl, intervalMs: INTERVAL_MS });
-  });
-  test.afterAll(async () => {
-    await page.close();
-  });
+  const shared = sharePage((page) => openRainMap(page, { catalogueUrl: server.catalogueUrl, intervalMs: INTERVAL_MS }));
 
   test('off until switched on (no request to the radar), then streaks over central Tokyo and none over a dry area', async ({}, testInfo) => {
+    const { page } = shared;
     // Switched off by default: the map does not read the radar at all. What is tested is an absence over time: no
     // read in three intervals.
     await page.waitForTimeout(3 * INTERVAL_MS);
@@ -171,6 +163,7 @@ test.describe.serial('rain on one page', () => {
   });
 
   test('no rain in the underground view, in eco mode at 1 fps or in playback; no radar reads in playback', async () => {
+    const { page } = shared;
     expect(await rainFramesIn(page, 2000), 'rain frames in the ground view').toBeGreaterThan(0);
 
     await page.evaluate(() => void (window as unknown as TestWindow).map.setViewMode('underground'));

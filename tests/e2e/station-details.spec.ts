@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { getCamera, project, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { getCamera, project, resetMap, sharePage, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage } from './support/pixels.ts';
 import { stationOnScreen } from './support/stations.ts';
@@ -47,55 +47,60 @@ const brokenImages = (page: Page) =>
     [...popup.querySelectorAll('img')].filter((img) => img.offsetParent !== null && !(img.complete && img.naturalWidth > 0)).length,
   );
 
-test('pointing at a station shows its popup: names, lines in their colours, a placeholder for the unreachable photo', async ({ page }, testInfo) => {
-  await open(page);
-  await lookAt(page, [139.7976, 35.7107]);
-  const target = await stationOnScreen(page, 'TokyoMetro.Ginza.Asakusa', 16);
-  await page.mouse.move(target.x, target.y);
-  const popup = page.getByTestId('station-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByTestId('station-popup-name')).toContainText('Asakusa');
-  await expect(popup).toContainText('浅草');
-  const lines = popup.getByTestId('station-popup-line');
-  await expect(lines.filter({ hasText: 'Ginza Line' })).toHaveCount(1);
-  await expect(lines.filter({ hasText: 'Asakusa Line' })).toHaveCount(1);
-  // The photo's host is unreachable here: the placeholder is shown, never a broken image.
-  await expect(popup.getByTestId('station-photo-placeholder')).toBeVisible();
-  await expect.poll(() => popup.getByTestId('station-photo').getAttribute('data-state'), { timeout: 30_000 }).toBe('failed');
-  await expect(popup.getByTestId('station-photo-placeholder')).toBeVisible();
-  expect(await brokenImages(page)).toBe(0);
-  await expect(page.getByTestId('train-popup')).toHaveCount(0);
+/** These share one page at 02:00; each starts with nothing selected (and looks where it needs). */
+test.describe.serial('on one page at night', () => {
+  const shared = sharePage((page) => open(page), { reset: resetMap });
 
-  // Each line's chip is drawn in the line's colour.
-  const image = await screenshotImage(page, { testInfo, name: 'station-popup-asakusa.png' });
-  const box = (await popup.boundingBox())!;
-  for (const line of await lines.all()) {
-    const colour = (await line.getAttribute('data-color'))!;
-    expect(countColor(image, { x: box.x, y: box.y, width: box.width, height: box.height }, hex(colour), 30), `${await line.innerText()} chip ${colour}`).toBeGreaterThan(20);
-  }
-  // Above the station, clear of the pointer.
-  expect(box.y + box.height).toBeLessThan(target.y);
+  test('pointing at a station shows its popup: names, lines in their colours, a placeholder for the unreachable photo', async ({}, testInfo) => {
+    const { page } = shared;
+    await lookAt(page, [139.7976, 35.7107]);
+    const target = await stationOnScreen(page, 'TokyoMetro.Ginza.Asakusa', 16);
+    await page.mouse.move(target.x, target.y);
+    const popup = page.getByTestId('station-popup');
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('station-popup-name')).toContainText('Asakusa');
+    await expect(popup).toContainText('浅草');
+    const lines = popup.getByTestId('station-popup-line');
+    await expect(lines.filter({ hasText: 'Ginza Line' })).toHaveCount(1);
+    await expect(lines.filter({ hasText: 'Asakusa Line' })).toHaveCount(1);
+    // The photo's host is unreachable here: the placeholder is shown, never a broken image.
+    await expect(popup.getByTestId('station-photo-placeholder')).toBeVisible();
+    await expect.poll(() => popup.getByTestId('station-photo').getAttribute('data-state'), { timeout: 30_000 }).toBe('failed');
+    await expect(popup.getByTestId('station-photo-placeholder')).toBeVisible();
+    expect(await brokenImages(page)).toBe(0);
+    await expect(page.getByTestId('train-popup')).toHaveCount(0);
 
-  await page.mouse.move(40, 300);
-  await expect(popup).toHaveCount(0);
-});
+    // Each line's chip is drawn in the line's colour.
+    const image = await screenshotImage(page, { testInfo, name: 'station-popup-asakusa.png' });
+    const box = (await popup.boundingBox())!;
+    for (const line of await lines.all()) {
+      const colour = (await line.getAttribute('data-color'))!;
+      expect(countColor(image, { x: box.x, y: box.y, width: box.width, height: box.height }, hex(colour), 30), `${await line.innerText()} chip ${colour}`).toBeGreaterThan(20);
+    }
+    // Above the station, clear of the pointer.
+    expect(box.y + box.height).toBeLessThan(target.y);
 
-test('a transfer between differently named stations shows the names together, each line with its station', async ({ page }, testInfo) => {
-  await open(page);
-  await lookAt(page, [139.7512, 35.7073]);
-  const target = await stationOnScreen(page, 'TokyoMetro.Marunouchi.Korakuen', 16);
-  await page.mouse.move(target.x, target.y);
-  const popup = page.getByTestId('station-popup');
-  await expect(popup.getByTestId('station-popup-name')).toHaveText(/Korakuen.*\/.*Kasuga|Kasuga.*\/.*Korakuen/);
-  await expect(popup.getByTestId('station-popup-line').filter({ hasText: 'Oedo Line' })).toContainText('Kasuga');
-  await expect(popup.getByTestId('station-popup-line').filter({ hasText: 'Marunouchi Line' })).toContainText('Korakuen');
-  // No photo in the data: a stripe of the lines' colours, no image at all.
-  await expect(popup.locator('img')).toHaveCount(0);
-  await screenshotImage(page, { testInfo, name: 'station-popup-korakuen.png' });
-  // One popup at a time: a click on the station selects it and closes the popup (the panel shows the same).
-  await page.mouse.click(target.x, target.y);
-  await expect(page.getByTestId('station-name')).toContainText('Korakuen');
-  await expect(popup).toHaveCount(0);
+    await page.mouse.move(40, 300);
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('a transfer between differently named stations shows the names together, each line with its station', async ({}, testInfo) => {
+    const { page } = shared;
+    await lookAt(page, [139.7512, 35.7073]);
+    const target = await stationOnScreen(page, 'TokyoMetro.Marunouchi.Korakuen', 16);
+    await page.mouse.move(target.x, target.y);
+    const popup = page.getByTestId('station-popup');
+    await expect(popup.getByTestId('station-popup-name')).toHaveText(/Korakuen.*\/.*Kasuga|Kasuga.*\/.*Korakuen/);
+    await expect(popup.getByTestId('station-popup-line').filter({ hasText: 'Oedo Line' })).toContainText('Kasuga');
+    await expect(popup.getByTestId('station-popup-line').filter({ hasText: 'Marunouchi Line' })).toContainText('Korakuen');
+    // No photo in the data: a stripe of the lines' colours, no image at all.
+    await expect(popup.locator('img')).toHaveCount(0);
+    await screenshotImage(page, { testInfo, name: 'station-popup-korakuen.png' });
+    // One popup at a time: a click on the station selects it and closes the popup (the panel shows the same).
+    await page.mouse.click(target.x, target.y);
+    await expect(page.getByTestId('station-name')).toContainText('Korakuen');
+    await expect(popup).toHaveCount(0);
+  });
 });
 
 test('exits at night: the list with closed exits in orange and their hours, markers on the map, highlight, fly', async ({ page }, testInfo) => {

@@ -8,8 +8,10 @@
  * second on the test machines, so camera transitions and label placement take
  * seconds: wait for conditions, never assert frame rates.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { Map as TransitMap } from '../../../src/index.ts';
+import { VIEWPORT } from '../../support/chromium.ts';
+import { serveEmptyBasemap } from './empty-basemap.ts';
 import { waitForCameraToSettle, waitForFrames, waitForStillView } from './waits.ts';
 
 export { waitForCameraToSettle } from './waits.ts';
@@ -84,6 +86,61 @@ export async function waitForNetwork(page: Page, { basemap = true }: MapReadines
     await waitForCameraToSettle(page);
     await waitForFrames(page);
   }
+}
+
+/** How {@link sharePage} makes the shared page. */
+export interface SharedPageOptions {
+  /** Run before each test of the group (such as {@link resetMap}): what the tests need to find as they start. */
+  reset?: (page: Page) => Promise<void>;
+  /** Context options on top of what Playwright gives each test's own page (window size, service workers blocked). */
+  context?: BrowserContextOptions;
+  /** The real base map, for a group that reads its pixels; by default it is served empty (see empty-basemap.ts). */
+  basemap?: boolean;
+}
+
+/**
+ * One page for the tests of a `test.describe.serial` group to share, declared in the group's body: opening the app
+ * takes seconds under software WebGL, the better part of a short test. `open` loads it in the group's `beforeAll`
+ * (a test's own page is made the same way); it is closed after the group. Each test reads `shared.page`, and
+ * leaves the page as it found it or is preceded by `reset`.
+ */
+export function sharePage(open: (page: Page) => Promise<void>, { reset, context = {}, basemap = false }: SharedPageOptions = {}): { readonly page: Page } {
+  let page: Page | null = null;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000); // opening the map and waiting for what the group needs: up to 2 min on a loaded machine
+    page = await newSharedPage(browser, context, basemap);
+    await open(page);
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+  if (reset) test.beforeEach(async () => reset(page!));
+  return {
+    get page() {
+      if (!page) throw new Error('the shared page is opened in beforeAll: read it in a test');
+      return page;
+    },
+  };
+}
+
+async function newSharedPage(browser: Browser, options: BrowserContextOptions, basemap: boolean): Promise<Page> {
+  const page = await browser.newPage({ viewport: VIEWPORT, serviceWorkers: 'block', ...options });
+  if (!basemap) await serveEmptyBasemap(page);
+  return page;
+}
+
+/**
+ * Puts a shared page's map back to `camera` (the default camera unless given) with nothing selected, no element
+ * focused and the mouse off the map, and waits for the camera to rest.
+ */
+export async function resetMap(page: Page, camera: Camera = DEFAULT_CAMERA): Promise<void> {
+  await page.mouse.move(60, 40);
+  await page.evaluate(({ lng, lat, zoom, bearing, pitch }) => {
+    window.map.setSelection(null);
+    window.map.jumpTo({ center: [lng, lat], zoom, bearing, pitch });
+    (document.activeElement as HTMLElement | null)?.blur();
+  }, camera);
+  await waitForCameraToSettle(page);
 }
 
 /** The camera of the page's map. */
