@@ -9,7 +9,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildRoutingIndex, searchJourneys, type Journey } from '../../src/data/routing/index.ts';
 import { stationGroupOf } from '../../src/data/station-groups.ts';
 import { loadRealData } from '../unit/fixtures/real-data.ts';
-import { waitForNetwork } from './support/map-page.ts';
+import { resetMap, sharePage, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { countColor, hex, screenshotImage } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -54,6 +54,18 @@ async function openShinjuku(page: Page) {
   });
 }
 
+/** Closes any search, selects `station` again (the camera flies to it) and forgets the searchmode events heard. */
+async function reselect(page: Page, station: string) {
+  if (await page.getByTestId('route-close').isVisible()) await page.getByTestId('route-close').click();
+  if (await page.getByTestId('route-criteria').isVisible()) await page.keyboard.press('Escape');
+  await expect.poll(() => page.evaluate(() => window.map.getSearchMode())).toBe('none');
+  await resetMap(page);
+  await page.evaluate((id) => void window.map.setSelection(id), station);
+  await expect(page.getByTestId('station-panel')).toBeVisible();
+  await waitForCameraToSettle(page);
+  await page.evaluate(() => void ((window as unknown as { modes: string[] }).modes = []));
+}
+
 /** Fills in the other end with Tokyo (typed), the departure 08:00, and searches. */
 async function searchToTokyo(page: Page, end: 'from' | 'to', tap = false) {
   const input = page.getByTestId(`route-${end}-input`);
@@ -83,81 +95,118 @@ async function frameJourney(page: Page) {
   await waitForStillView(page);
 }
 
-test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn on the map with trains hidden; next, previous, back, Escape', async ({ page }, testInfo) => {
-  const { first, colors } = expectedJourneys(SHINJUKU, TOKYO);
-  await openShinjuku(page);
-  await page.getByTestId('route-from-here').click();
-  await expect(page.getByTestId('route-criteria')).toBeVisible();
-  await expect(page.getByTestId('station-panel')).toBeHidden();
-  await expect(page.getByTestId('route-from-name')).toContainText('Shinjuku');
-  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('edit');
+/**
+ * Shinjuku selected on one page that these share (opening the map takes seconds under software WebGL). Each starts
+ * from there: any search closed, Shinjuku selected again and flown to, no searchmode event heard.
+ */
+test.describe.serial('from Shinjuku, on one page', () => {
+  const shared = sharePage(openShinjuku, { reset: (page) => reselect(page, SHINJUKU) });
 
-  // Criteria open: the trains are hidden and the network dimmed, so hardly any pixel has the full line colour.
-  await frameJourney(page);
-  const lineColor = colors(first)[0];
-  const dimmed = await colorPixels(page, lineColor, 'criteria-dimmed', testInfo);
+  test('From here: Shinjuku → Tokyo at 08:00 shows the engine’s journey, drawn on the map with trains hidden; next, previous, back, Escape', async ({}, testInfo) => {
+    const { page } = shared;
+    const { first, colors } = expectedJourneys(SHINJUKU, TOKYO);
+    await page.getByTestId('route-from-here').click();
+    await expect(page.getByTestId('route-criteria')).toBeVisible();
+    await expect(page.getByTestId('station-panel')).toBeHidden();
+    await expect(page.getByTestId('route-from-name')).toContainText('Shinjuku');
+    expect(await page.evaluate(() => window.map.getSearchMode())).toBe('edit');
 
-  await searchToTokyo(page, 'to');
-  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('route');
-  const legs = page.getByTestId('journey-leg');
-  await expect(legs).toHaveCount(first.legs.length);
-  await expect(page.getByTestId('journey-departure')).toHaveText(hhmm(first.departure));
-  await expect(page.getByTestId('journey-arrival')).toHaveText(hhmm(first.arrival));
-  for (const [i, leg] of first.legs.entries()) {
-    await expect(legs.nth(i).getByTestId('leg-departure')).toHaveText(hhmm(leg.departure));
-    await expect(legs.nth(i).getByTestId('leg-arrival')).toHaveText(hhmm(leg.arrival));
-    await expect(legs.nth(i).getByTestId('leg-color')).toHaveAttribute('data-color', new RegExp(colors(first)[i], 'i'));
-    await expect(legs.nth(i).getByTestId('leg-train')).toContainText(leg.number);
-  }
-  await expect(legs.first()).toContainText('Shinjuku');
-  await expect(legs.last()).toContainText('Tokyo');
-  await expect(page.getByTestId('journey-transfers')).toHaveText(first.transferCount === 0 ? 'No transfers' : new RegExp(`${first.transferCount} transfer`));
+    // Criteria open: the trains are hidden and the network dimmed, so hardly any pixel has the full line colour.
+    await frameJourney(page);
+    const lineColor = colors(first)[0];
+    const dimmed = await colorPixels(page, lineColor, 'criteria-dimmed', testInfo);
 
-  // The journey is drawn in its line colour over the dimmed network.
-  await waitForStillView(page);
-  const drawn = await colorPixels(page, lineColor, 'journey-drawn', testInfo);
-  expect(drawn, `pixels of ${lineColor}: criteria ${dimmed}, journey ${drawn}`).toBeGreaterThan(Math.max(150, dimmed * 3));
+    await searchToTokyo(page, 'to');
+    expect(await page.evaluate(() => window.map.getSearchMode())).toBe('route');
+    const legs = page.getByTestId('journey-leg');
+    await expect(legs).toHaveCount(first.legs.length);
+    await expect(page.getByTestId('journey-departure')).toHaveText(hhmm(first.departure));
+    await expect(page.getByTestId('journey-arrival')).toHaveText(hhmm(first.arrival));
+    for (const [i, leg] of first.legs.entries()) {
+      await expect(legs.nth(i).getByTestId('leg-departure')).toHaveText(hhmm(leg.departure));
+      await expect(legs.nth(i).getByTestId('leg-arrival')).toHaveText(hhmm(leg.arrival));
+      await expect(legs.nth(i).getByTestId('leg-color')).toHaveAttribute('data-color', new RegExp(colors(first)[i], 'i'));
+      await expect(legs.nth(i).getByTestId('leg-train')).toContainText(leg.number);
+    }
+    await expect(legs.first()).toContainText('Shinjuku');
+    await expect(legs.last()).toContainText('Tokyo');
+    await expect(page.getByTestId('journey-transfers')).toHaveText(first.transferCount === 0 ? 'No transfers' : new RegExp(`${first.transferCount} transfer`));
 
-  // Next and previous.
-  const key = await page.getByTestId('route-journey').getAttribute('data-key');
-  const position = await page.getByTestId('route-position').textContent();
-  await page.getByTestId('route-next').click();
-  await expect(page.getByTestId('route-journey')).not.toHaveAttribute('data-key', key!);
-  await expect(page.getByTestId('route-position')).not.toHaveText(position!);
-  await shot(page, testInfo, 'next');
-  await page.getByTestId('route-previous').click();
-  await expect(page.getByTestId('route-journey')).toHaveAttribute('data-key', key!);
+    // The journey is drawn in its line colour over the dimmed network.
+    await waitForStillView(page);
+    const drawn = await colorPixels(page, lineColor, 'journey-drawn', testInfo);
+    expect(drawn, `pixels of ${lineColor}: criteria ${dimmed}, journey ${drawn}`).toBeGreaterThan(Math.max(150, dimmed * 3));
 
-  // Back to the criteria, still filled in; Escape closes.
-  await page.getByTestId('route-back').click();
-  await expect(page.getByTestId('route-criteria')).toBeVisible();
-  await expect(page.getByTestId('route-to-name')).toContainText('Tokyo');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('route-criteria')).toBeHidden();
-  expect(await page.evaluate(() => window.map.getSearchMode())).toBe('none');
-  expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['edit', 'route', 'edit', 'none']);
-  await waitForStillView(page);
-  await shot(page, testInfo, 'closed');
-});
+    // Next and previous.
+    const key = await page.getByTestId('route-journey').getAttribute('data-key');
+    const position = await page.getByTestId('route-position').textContent();
+    await page.getByTestId('route-next').click();
+    await expect(page.getByTestId('route-journey')).not.toHaveAttribute('data-key', key!);
+    await expect(page.getByTestId('route-position')).not.toHaveText(position!);
+    await shot(page, testInfo, 'next');
+    await page.getByTestId('route-previous').click();
+    await expect(page.getByTestId('route-journey')).toHaveAttribute('data-key', key!);
 
-test('To here with the keyboard: Enter on the focused toggle, the typed station chosen from the list with Enter', async ({ page }, testInfo) => {
-  await openShinjuku(page);
-  await expect(page.getByTestId('route-to-here')).toBeVisible();
-  await shot(page, testInfo, 'station-panel-toggles');
-  await page.getByTestId('route-to-here').focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('route-to-name')).toContainText('Shinjuku');
-  const input = page.getByTestId('route-from-input');
-  await input.focus();
-  await page.keyboard.type('Tokyo');
-  await expect(page.getByTestId('route-option').first()).toContainText('Tokyo');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('route-from-name')).toContainText('Tokyo');
-  await page.getByTestId('route-search').focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('journey-leg').first()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('journey-leg').first()).toContainText('Tokyo');
-  await expect(page.getByTestId('journey-leg').last()).toContainText('Shinjuku');
+    // Back to the criteria, still filled in; Escape closes.
+    await page.getByTestId('route-back').click();
+    await expect(page.getByTestId('route-criteria')).toBeVisible();
+    await expect(page.getByTestId('route-to-name')).toContainText('Tokyo');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('route-criteria')).toBeHidden();
+    expect(await page.evaluate(() => window.map.getSearchMode())).toBe('none');
+    expect(await page.evaluate(() => (window as unknown as { modes: string[] }).modes)).toEqual(['edit', 'route', 'edit', 'none']);
+    await waitForStillView(page);
+    await shot(page, testInfo, 'closed');
+  });
+
+  test('To here with the keyboard: Enter on the focused toggle, the typed station chosen from the list with Enter', async ({}, testInfo) => {
+    const { page } = shared;
+    await expect(page.getByTestId('route-to-here')).toBeVisible();
+    await shot(page, testInfo, 'station-panel-toggles');
+    await page.getByTestId('route-to-here').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('route-to-name')).toContainText('Shinjuku');
+    const input = page.getByTestId('route-from-input');
+    await input.focus();
+    await page.keyboard.type('Tokyo');
+    await expect(page.getByTestId('route-option').first()).toContainText('Tokyo');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('route-from-name')).toContainText('Tokyo');
+    await page.getByTestId('route-search').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('journey-leg').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('journey-leg').first()).toContainText('Tokyo');
+    await expect(page.getByTestId('journey-leg').last()).toContainText('Shinjuku');
+  });
+
+  test('results frame the whole journey in the part of the map the panel leaves free', async ({}, testInfo) => {
+    const { page } = shared;
+    const { network } = loadRealData();
+    const coord = (id: string) => network.meta.stations[network.stationIndex.get(id)!].coord!;
+    // Close on Shinjuku: Tokyo is off screen before the search.
+    await page.evaluate(() => void window.map.jumpTo({ zoom: 15.5 }));
+    await waitForStillView(page);
+    const onScreen = async () => {
+      const panel = (await page.getByTestId('route-results').boundingBox())!;
+      const size = page.viewportSize()!;
+      return page.evaluate(
+        ({ ends, panel, size }) =>
+          ends.map((c) => {
+            const p = window.map.project(c as [number, number]);
+            const inMap = p.x >= 0 && p.y >= 0 && p.x <= size.width && p.y <= size.height;
+            const underPanel = p.x >= panel.x && p.x <= panel.x + panel.width && p.y >= panel.y && p.y <= panel.y + panel.height;
+            return inMap && !underPanel;
+          }),
+        { ends: [coord(SHINJUKU), coord(TOKYO)], panel, size },
+      );
+    };
+    await page.getByTestId('route-from-here').click();
+    await searchToTokyo(page, 'to');
+    await expect.poll(onScreen, { message: 'Shinjuku and Tokyo in view, not under the results panel', timeout: 30_000 }).toEqual([true, true]);
+    await waitForStillView(page);
+    expect(await onScreen()).toEqual([true, true]);
+    await shot(page, testInfo, 'journey-framed');
+  });
 });
 
 test.describe('phone', () => {
@@ -205,18 +254,28 @@ test.describe('phone', () => {
   });
 });
 
-test.describe('messages', () => {
+/** The same page in English, then switched to Japanese; each test starts from Tokyo selected, no search open. */
+test.describe.serial('messages', () => {
   const WEDNESDAY = `time=${encodeURIComponent('2026-11-25T08:00:00+09:00')}`;
+  const shared = sharePage(
+    async (page) => {
+      await page.goto(`/?lang=en&theme=light&${WEDNESDAY}&selection=odpt.Station:${TOKYO}`);
+      await waitForNetwork(page, { basemap: false });
+    },
+    { reset: (page) => reselect(page, TOKYO) },
+  );
 
   for (const [lang, reason] of [
     ['en', 'Origin and destination are the same station. Choose another one.'],
     ['ja', '出発駅と到着駅が同じです。別の駅を選んでください。'],
   ] as const) {
-    test(`Tokyo → Tokyo (${lang}): Search is disabled with a one-line reason, no internal ids`, async ({ page }, testInfo) => {
-      await page.goto(`/?lang=${lang}&theme=light&${WEDNESDAY}&selection=odpt.Station:${TOKYO}`);
-      await waitForNetwork(page, { basemap: false });
+    test(`Tokyo → Tokyo (${lang}): Search is disabled with a one-line reason, no internal ids`, async ({}, testInfo) => {
+      const { page } = shared;
+      await page.evaluate((l) => void window.map.setLanguage(l), lang);
       await page.getByTestId('route-from-here').click();
       await expect(page.getByTestId('route-criteria')).toBeVisible();
+      // The search keeps the destination of the English run (Shinjuku): its name is clicked to type another.
+      if (lang === 'ja') await page.getByTestId('route-to-name').click();
       const input = page.getByTestId('route-to-input');
       await input.fill(lang === 'ja' ? '東京' : 'Tokyo');
       await page.getByTestId('route-option').first().click();
@@ -272,31 +331,3 @@ test('Narita Airport Terminal 1 → Tokyo: the count is known when results show,
   expect(fewest[0].transfers, JSON.stringify(seen)).toBe(Math.min(...seen.map((j) => j.transfers)));
 });
 
-test('results frame the whole journey in the part of the map the panel leaves free', async ({ page }, testInfo) => {
-  const { network } = loadRealData();
-  const coord = (id: string) => network.meta.stations[network.stationIndex.get(id)!].coord!;
-  await openShinjuku(page);
-  // Close on Shinjuku: Tokyo is off screen before the search.
-  await page.evaluate(() => void window.map.jumpTo({ zoom: 15.5 }));
-  await waitForStillView(page);
-  const onScreen = async () => {
-    const panel = (await page.getByTestId('route-results').boundingBox())!;
-    const size = page.viewportSize()!;
-    return page.evaluate(
-      ({ ends, panel, size }) =>
-        ends.map((c) => {
-          const p = window.map.project(c as [number, number]);
-          const inMap = p.x >= 0 && p.y >= 0 && p.x <= size.width && p.y <= size.height;
-          const underPanel = p.x >= panel.x && p.x <= panel.x + panel.width && p.y >= panel.y && p.y <= panel.y + panel.height;
-          return inMap && !underPanel;
-        }),
-      { ends: [coord(SHINJUKU), coord(TOKYO)], panel, size },
-    );
-  };
-  await page.getByTestId('route-from-here').click();
-  await searchToTokyo(page, 'to');
-  await expect.poll(onScreen, { message: 'Shinjuku and Tokyo in view, not under the results panel', timeout: 30_000 }).toEqual([true, true]);
-  await waitForStillView(page);
-  expect(await onScreen()).toEqual([true, true]);
-  await shot(page, testInfo, 'journey-framed');
-});
