@@ -16,7 +16,7 @@ import { readSharedGtfs } from '../support/gtfs-server.ts';
 import { decodeVehiclePositions } from '../../src/data/gtfs/vehicle-positions.ts';
 import { checkTripUpdates, HALIFAX_TRIP_UPDATES, steadilyLate } from '../support/trip-updates-proto.ts';
 import { installTestClock } from './support/test-clock.ts';
-import { getCamera, project } from './support/map-page.ts';
+import { getCamera, project, sharePage } from './support/map-page.ts';
 import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, stillScreenshot, type Footprint, type Rgb, type RgbaImage } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -35,36 +35,76 @@ async function openWithVehicles(page: Page, query = MORNING) {
   await page.waitForFunction(() => ['tt:network-drawn', 'tt:trains-drawn'].every((m) => performance.getEntriesByName(m).length > 0), null, { timeout: 180_000 });
 }
 
-test('opens on the feed\'s network with its vehicles running from the timetables', async ({ page }) => {
-  await openWithVehicles(page);
-  const camera = await getCamera(page);
-  expect(camera.lng).toBeGreaterThan(-64);
-  expect(camera.lng).toBeLessThan(-63.2);
-  expect(camera.lat).toBeGreaterThan(44.5);
-  expect(camera.lat).toBeLessThan(44.9);
-  // 212 trips are in service at 08:15 by the feed's stop_times.txt and calendar (tests/unit/city-gtfs.test.ts).
-  await expect.poll(() => page.evaluate(() => window.map.getRenderStats().trains)).toBeGreaterThan(180);
-  const stats = await page.evaluate(() => window.map.getRenderStats());
-  expect(stats.trains).toBeLessThan(260);
-  expect(stats.cars).toBeGreaterThan(0);
-  // The clock shows Halifax time, and so does app info.
-  await expect(page.getByTestId('clock-time')).toContainText('08:1');
-  await page.getByTestId('app-info-button').click();
-  await expect(page.getByTestId('static-updated')).toHaveText(/ A[DS]T$/);
-});
+/**
+ * These share one page at 08:15 (opening the map takes seconds under software WebGL); each starts with no panel open
+ * and nothing selected, the camera where the one before left it.
+ */
+test.describe.serial('on one page at 08:15', () => {
+  const shared = sharePage((page) => openWithVehicles(page), {
+    basemap: true,
+    reset: async (page) => {
+      await page.keyboard.press('Escape');
+      await page.evaluate(() => void window.map.setSelection(null));
+    },
+  });
 
-test('a stop found by its name lists its next departures', async ({ page }) => {
-  await openWithVehicles(page);
-  await page.getByTestId('search-button').click();
-  const input = page.getByRole('combobox', { name: 'Search stations' });
-  await input.pressSequentially('Barrington St Before Sackville');
-  await expect(page.getByTestId('search-option').first()).toContainText('Barrington St Before Sackville St');
-  await input.press('Enter');
-  const panel = page.getByTestId('station-panel');
-  await expect(panel.getByTestId('departure').first()).toBeVisible({ timeout: 60_000 });
-  const rows = await panel.getByTestId('departure').allInnerTexts();
-  expect(rows.length).toBeGreaterThanOrEqual(3);
-  expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
+  test('opens on the feed\'s network with its vehicles running from the timetables', async () => {
+    const { page } = shared;
+    const camera = await getCamera(page);
+    expect(camera.lng).toBeGreaterThan(-64);
+    expect(camera.lng).toBeLessThan(-63.2);
+    expect(camera.lat).toBeGreaterThan(44.5);
+    expect(camera.lat).toBeLessThan(44.9);
+    // 212 trips are in service at 08:15 by the feed's stop_times.txt and calendar (tests/unit/city-gtfs.test.ts).
+    await expect.poll(() => page.evaluate(() => window.map.getRenderStats().trains)).toBeGreaterThan(180);
+    const stats = await page.evaluate(() => window.map.getRenderStats());
+    expect(stats.trains).toBeLessThan(260);
+    expect(stats.cars).toBeGreaterThan(0);
+    // The clock shows Halifax time, and so does app info.
+    await expect(page.getByTestId('clock-time')).toContainText('08:1');
+    await page.getByTestId('app-info-button').click();
+    await expect(page.getByTestId('static-updated')).toHaveText(/ A[DS]T$/);
+  });
+
+  test('a stop found by its name lists its next departures', async () => {
+    const { page } = shared;
+    await page.getByTestId('search-button').click();
+    const input = page.getByRole('combobox', { name: 'Search stations' });
+    await input.pressSequentially('Barrington St Before Sackville');
+    await expect(page.getByTestId('search-option').first()).toContainText('Barrington St Before Sackville St');
+    await input.press('Enter');
+    const panel = page.getByTestId('station-panel');
+    await expect(panel.getByTestId('departure').first()).toBeVisible({ timeout: 60_000 });
+    const rows = await panel.getByTestId('departure').allInnerTexts();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.join('\n')).toMatch(/08:[1-5]\d/);
+  });
+
+  test('draws a bus as a bus and a ferry as a boat, each tracked with its stops in Halifax time', async ({}, testInfo) => {
+    const { page } = shared;
+    await page.evaluate(() => ['railways', 'stations', 'station-names'].forEach((id) => window.map.setLayerVisibility(id, 'none')));
+    const bus = await runningVehicle(page, 3);
+    const busShape = await trackAndMeasure(page, bus, 'bus', testInfo);
+    const ferry = await runningVehicle(page, 4);
+    const ferryShape = await trackAndMeasure(page, ferry, 'ferry', testInfo);
+    const metres = (f: typeof busShape) => ({ length: f.length * f.metresPerPixel, width: f.width * f.metresPerPixel, area: f.area * f.metresPerPixel ** 2, profile: f.profile.map((w) => w * f.metresPerPixel) });
+    const b = metres(busShape);
+    const f = metres(ferryShape);
+    testInfo.annotations.push({ type: 'footprints', description: `bus ${b.length.toFixed(1)} × ${b.width.toFixed(1)} m, ${b.area.toFixed(0)} m²; ferry ${f.length.toFixed(1)} × ${f.width.toFixed(1)} m, ${f.area.toFixed(0)} m², widths ${f.profile.map((w) => w.toFixed(1)).join(' ')}` });
+    // A bus: one box about 12 m by 2.5 m, as wide at both ends.
+    expect(b.length).toBeGreaterThan(10);
+    expect(b.length).toBeLessThan(15);
+    expect(b.width).toBeGreaterThan(1.8);
+    expect(b.width).toBeLessThan(4);
+    expect(Math.min(b.profile[0], b.profile.at(-1)!)).toBeGreaterThan(0.6 * Math.max(...b.profile));
+    // A ferry: a hull about 40 m by 10 m, pointed at its bow.
+    expect(f.length).toBeGreaterThan(34);
+    expect(f.length).toBeLessThan(48);
+    expect(f.width).toBeGreaterThan(8);
+    expect(f.width).toBeLessThan(13);
+    expect(Math.min(f.profile[0], f.profile.at(-1)!)).toBeLessThan(0.5 * Math.max(...f.profile));
+    expect(f.area).toBeGreaterThan(6 * b.area);
+  });
 });
 
 /**
@@ -226,32 +266,6 @@ async function trackAndMeasure(page: Page, vehicle: Running, name: string, testI
   await attachPng(testInfo, `${name}-footprint.png`, crop(maskOverlay(image, footprint!.mask), around));
   return { ...footprint!, metresPerPixel };
 }
-
-test('draws a bus as a bus and a ferry as a boat, each tracked with its stops in Halifax time', async ({ page }, testInfo) => {
-  await openWithVehicles(page);
-  await page.evaluate(() => ['railways', 'stations', 'station-names'].forEach((id) => window.map.setLayerVisibility(id, 'none')));
-  const bus = await runningVehicle(page, 3);
-  const busShape = await trackAndMeasure(page, bus, 'bus', testInfo);
-  const ferry = await runningVehicle(page, 4);
-  const ferryShape = await trackAndMeasure(page, ferry, 'ferry', testInfo);
-  const metres = (f: typeof busShape) => ({ length: f.length * f.metresPerPixel, width: f.width * f.metresPerPixel, area: f.area * f.metresPerPixel ** 2, profile: f.profile.map((w) => w * f.metresPerPixel) });
-  const b = metres(busShape);
-  const f = metres(ferryShape);
-  testInfo.annotations.push({ type: 'footprints', description: `bus ${b.length.toFixed(1)} × ${b.width.toFixed(1)} m, ${b.area.toFixed(0)} m²; ferry ${f.length.toFixed(1)} × ${f.width.toFixed(1)} m, ${f.area.toFixed(0)} m², widths ${f.profile.map((w) => w.toFixed(1)).join(' ')}` });
-  // A bus: one box about 12 m by 2.5 m, as wide at both ends.
-  expect(b.length).toBeGreaterThan(10);
-  expect(b.length).toBeLessThan(15);
-  expect(b.width).toBeGreaterThan(1.8);
-  expect(b.width).toBeLessThan(4);
-  expect(Math.min(b.profile[0], b.profile.at(-1)!)).toBeGreaterThan(0.6 * Math.max(...b.profile));
-  // A ferry: a hull about 40 m by 10 m, pointed at its bow.
-  expect(f.length).toBeGreaterThan(34);
-  expect(f.length).toBeLessThan(48);
-  expect(f.width).toBeGreaterThan(8);
-  expect(f.width).toBeLessThan(13);
-  expect(Math.min(f.profile[0], f.profile.at(-1)!)).toBeLessThan(0.5 * Math.max(...f.profile));
-  expect(f.area).toBeGreaterThan(6 * b.area);
-});
 
 /** Selects the first of `trips` that is drawn (its vehicle id is `{route_id}.{n}.{trip_id}`), once its panel shows; that trip. */
 async function trackOneOf<T extends { routeId: string; tripId: string }>(page: Page, trips: T[]): Promise<T> {

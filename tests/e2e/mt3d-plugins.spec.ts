@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
+import { resetMap, sharePage, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
 import { attachPng, countColor, hex, rectAround, screenshotImage, type Rect, type Rgb, type RgbaImage } from './support/pixels.ts';
@@ -71,147 +71,161 @@ async function colourAround(page: Page, lngLat: [number, number], rgb: Rgb, size
   return countColor(image, rectAround(point, size, size, image), rgb, 60);
 }
 
-test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its clock, language and light', async ({ page }) => {
-  await openProbes(page);
-  await expect.poll(() => probeLog(page)).toEqual(expect.arrayContaining(['fireworks: events 1', 'livecam: cameras 1 visible=true', 'fireworks: launched']));
-  const log = await probeLog(page);
-  expect(log).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^fireworks: onAdd lang=en basemap=true day=03:00 now=19:3\d$/),
-    'livecam: onAdd basemap=true container=true',
-    'livecam: onEnabled basemap=true',
-    'layers: onAdd container=true light=true',
-    'layers: custom onAdd true',
-    'fireworks: layer onAdd scene=true camera=true',
-    // The compat entry has three.js loaded: the three layer's onAdd runs inside addLayer, as in Mini Tokyo 3D.
-    'fireworks: addLayer returned onAdd=true',
-  ]));
-  const fireworks = log.filter((l) => l.startsWith('fireworks: on'));
-  expect(fireworks.slice(0, 3)).toEqual([expect.stringMatching(/^fireworks: onAdd /), 'fireworks: onEnabled', 'fireworks: onVisibilityChanged true']);
-  // The plugins' switches, with their iconStyle objects applied.
-  await page.getByTestId('layers-button').click();
-  const icon = page.getByTestId('plugin-fireworks-probe').locator('.tt-plugin-icon');
-  // `32px auto` as the probe sets it; Chromium 150 and later leave out the `auto` when they read it back.
-  await expect(icon).toHaveCSS('background-size', /^32px( auto)?$/);
-  await expect(page.getByTestId('plugin-livecam-probe').locator('.tt-plugin-icon')).toHaveCSS('background-color', 'rgb(0, 120, 255)');
-  // The 32 px image is drawn whole (in Mini Tokyo 3D's 48 px icon box, scaled down), not cropped to its middle.
-  const iconBox = (await icon.boundingBox())!;
-  const panelImage = await screenshotImage(page, { testInfo: test.info(), name: 'mt3d-plugin-icons.png' });
-  const ring = countColor(panelImage, rectAround({ x: iconBox.x + iconBox.width / 2, y: iconBox.y + iconBox.height / 2 }, 30, 30, panelImage), hex('#ff00ff'), 60);
-  expect(ring, "the ring at the edge of the fireworks probe's icon").toBeGreaterThan(40);
-  await page.keyboard.press('Escape');
-  // The control added through getMapboxMap() is shown, and so is the event's marker.
-  await expect(page.locator('.probe-fireworks-ctrl')).toBeVisible();
-  // The control sits below the clock, placed as MapLibre's own, over the network, and takes clicks.
-  const control = (await page.locator('.probe-fireworks-ctrl').boundingBox())!;
-  const clock = (await page.getByTestId('clock').boundingBox())!;
-  expect(control.x).toBe(10);
-  expect(control.y).toBeGreaterThanOrEqual(clock.y + clock.height);
-  await page.locator('.probe-fireworks-event').click();
-  await expect.poll(() => probeLog(page)).toContain('fireworks: control clicked');
-  await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(15, 1);
-  await expect(page.locator('.probe-fireworks-marker')).toHaveText('Test fireworks');
-  await expect(page.locator('.probe-fireworks-marker')).toBeVisible();
-  expect(await page.evaluate(() => ({ lang: window.map.lang, time: window.map.clock.getTimeString(), speed: window.map.clock.speed }))).toEqual({ lang: 'en', time: expect.stringMatching(/^19:3\d$/), speed: 1 });
-  expect(await mapErrors(page)).toEqual([]);
-});
-
-test("a three layer's point sprites have Mini Tokyo 3D's size; custom, fill and raster layers go into the base map and stay after a style rebuild", async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
-  await openProbes(page);
-  await expect.poll(() => probeLog(page)).toContain('fireworks: launched');
-  const burst: [number, number] = [TOKYO_STATION[0], TOKYO_STATION[1] + 0.004];
-  const MAGENTA = hex('#ff00ff');
-  // gl_PointSize = 400 · 100 / eye distance: about 37 px across at 1.5 screen heights (720 px), 8 sprites over ~10 px.
-  const sprites = await colourAround(page, burst, MAGENTA, 200, 'mt3d-fireworks.png');
-  expect(sprites, 'the sprites are drawn').toBeGreaterThan(400);
-  expect(sprites, 'at the size Mini Tokyo 3D draws them, not clamped to the largest point size').toBeLessThan(6000);
-
-  const YELLOW = hex('#ffe600');
-  const CUSTOM_AT: [number, number] = [139.7745, 35.6812];
-  const FILL_AT: [number, number] = [139.7597, 35.6812];
-  const CYAN = hex('#00e5ff');
-  expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer (render(gl, matrix))').toBeGreaterThan(600);
-  expect(await colourAround(page, FILL_AT, CYAN, 60), 'the fill layer').toBeGreaterThan(600);
-  await page.evaluate(() => void window.map.setLayerVisibility('probe-custom', 'none'));
-  expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer hidden').toBeLessThan(20);
-
-  // Hiding the buildings rebuilds the base map's style: the fill layer is put back.
-  const styleLoads = await page.evaluateHandle(() => {
-    const counter = { count: 0 };
-    window.map.getMapLibreMap()!.on('styledata', () => counter.count++);
-    return counter;
+/**
+ * The probe plugins on one page that these share (opening the map takes seconds under software WebGL): the first
+ * reads how they started; each starts from the page's own camera, nothing selected and no panel open. The one that
+ * hides and removes layers comes last.
+ */
+test.describe.serial('probe plugins on one page', () => {
+  const shared = sharePage((page) => openProbes(page), {
+    reset: async (page) => {
+      await page.keyboard.press('Escape');
+      await resetMap(page, { lng: 139.7671, lat: 35.6812, zoom: 14, bearing: 0, pitch: 0 });
+    },
   });
-  await page.evaluate(() => void window.map.setLayerVisibility('building-3d', 'none'));
-  await page.waitForFunction((c) => c.count > 0, styleLoads);
-  expect(await colourAround(page, FILL_AT, CYAN, 60, 'mt3d-fill-after-rebuild.png'), 'the fill layer after the rebuild').toBeGreaterThan(600);
 
-  // The raster layer (inline source, before 'poi', which this style has not: under the labels) shows when asked.
-  await page.evaluate(() => void window.map.setLayerVisibility('probe-raster', 'visible'));
-  await waitForStillView(page);
-  const shown = await screenshotImage(page);
-  await attachPng(testInfo, 'mt3d-raster.png', shown);
-  const whole = { x: 0, y: 0, width: shown.width, height: shown.height };
-  const covered = countColor(shown, whole, RASTER, 40);
-  expect(covered, 'the raster tiles cover the map').toBeGreaterThan(shown.width * shown.height * 0.3);
-  await page.evaluate(() => void window.map.removeLayer('probe-raster'));
-  await waitForStillView(page);
-  const removed = await screenshotImage(page);
-  // What is left of the colour is the base map's and the railways' own orange.
-  expect(countColor(removed, whole, RASTER, 40), 'removed').toBeLessThan(covered / 50);
-  expect(await page.evaluate(() => window.map.getMapLibreMap()!.getSource('probe-raster'))).toBeUndefined();
-  expect(await mapErrors(page)).toEqual([]);
-});
-
-test('a live-camera probe: marker, popup on hover, a selection of its own with a Panel subclass, ended by trackObject()', async ({ page }) => {
-  await openProbes(page);
-  await expect.poll(() => probeLog(page)).toContain('livecam: cameras 1 visible=true');
-  await page.evaluate(() => {
-    const w = window as unknown as { events: unknown[] };
-    w.events = [];
-    window.map.on('selection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
-    window.map.on('deselection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+  test('probe plugins start on a loaded base map, in Mini Tokyo 3D order, with its clock, language and light', async () => {
+    const { page } = shared;
+    await expect.poll(() => probeLog(page)).toEqual(expect.arrayContaining(['fireworks: events 1', 'livecam: cameras 1 visible=true', 'fireworks: launched']));
+    const log = await probeLog(page);
+    expect(log).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^fireworks: onAdd lang=en basemap=true day=03:00 now=19:3\d$/),
+      'livecam: onAdd basemap=true container=true',
+      'livecam: onEnabled basemap=true',
+      'layers: onAdd container=true light=true',
+      'layers: custom onAdd true',
+      'fireworks: layer onAdd scene=true camera=true',
+      // The compat entry has three.js loaded: the three layer's onAdd runs inside addLayer, as in Mini Tokyo 3D.
+      'fireworks: addLayer returned onAdd=true',
+    ]));
+    const fireworks = log.filter((l) => l.startsWith('fireworks: on'));
+    expect(fireworks.slice(0, 3)).toEqual([expect.stringMatching(/^fireworks: onAdd /), 'fireworks: onEnabled', 'fireworks: onVisibilityChanged true']);
+    // The plugins' switches, with their iconStyle objects applied.
+    await page.getByTestId('layers-button').click();
+    const icon = page.getByTestId('plugin-fireworks-probe').locator('.tt-plugin-icon');
+    // `32px auto` as the probe sets it; Chromium 150 and later leave out the `auto` when they read it back.
+    await expect(icon).toHaveCSS('background-size', /^32px( auto)?$/);
+    await expect(page.getByTestId('plugin-livecam-probe').locator('.tt-plugin-icon')).toHaveCSS('background-color', 'rgb(0, 120, 255)');
+    // The 32 px image is drawn whole (in Mini Tokyo 3D's 48 px icon box, scaled down), not cropped to its middle.
+    const iconBox = (await icon.boundingBox())!;
+    const panelImage = await screenshotImage(page, { testInfo: test.info(), name: 'mt3d-plugin-icons.png' });
+    const ring = countColor(panelImage, rectAround({ x: iconBox.x + iconBox.width / 2, y: iconBox.y + iconBox.height / 2 }, 30, 30, panelImage), hex('#ff00ff'), 60);
+    expect(ring, "the ring at the edge of the fireworks probe's icon").toBeGreaterThan(40);
+    await page.keyboard.press('Escape');
+    // The control added through getMapboxMap() is shown, and so is the event's marker.
+    await expect(page.locator('.probe-fireworks-ctrl')).toBeVisible();
+    // The control sits below the clock, placed as MapLibre's own, over the network, and takes clicks.
+    const control = (await page.locator('.probe-fireworks-ctrl').boundingBox())!;
+    const clock = (await page.getByTestId('clock').boundingBox())!;
+    expect(control.x).toBe(10);
+    expect(control.y).toBeGreaterThanOrEqual(clock.y + clock.height);
+    await page.locator('.probe-fireworks-event').click();
+    await expect.poll(() => probeLog(page)).toContain('fireworks: control clicked');
+    await expect.poll(() => page.evaluate(() => window.map.getZoom())).toBeCloseTo(15, 1);
+    await expect(page.locator('.probe-fireworks-marker')).toHaveText('Test fireworks');
+    await expect(page.locator('.probe-fireworks-marker')).toBeVisible();
+    expect(await page.evaluate(() => ({ lang: window.map.lang, time: window.map.clock.getTimeString(), speed: window.map.clock.speed }))).toEqual({ lang: 'en', time: expect.stringMatching(/^19:3\d$/), speed: 1 });
+    expect(await mapErrors(page)).toEqual([]);
   });
-  const marker = page.locator('.probe-livecam-marker');
-  await expect(marker).toBeVisible();
-  await marker.hover();
-  await expect(page.locator('.probe-thumbnail')).toHaveText('Marunouchi camera');
-  // Mini Tokyo 3D's thumbnail markup: a 128 × 72 picture (the blue image) over a loading indicator.
-  const thumbnail = (await page.locator('.thumbnail-image').boundingBox())!;
-  expect(thumbnail).toMatchObject({ width: 128, height: 72 });
-  const hovered = await screenshotImage(page);
-  expect(countColor(hovered, { x: Math.round(thumbnail.x), y: Math.round(thumbnail.y), width: 128, height: 72 }, [0, 0, 255], 40), 'the thumbnail image').toBeGreaterThan(128 * 72 * 0.8);
-  await marker.click();
-  const panel = page.locator('.probe-livecam-panel');
-  await expect(panel).toBeVisible();
-  await expect(panel).toContainText('Marunouchi camera');
-  await expect(panel.locator('.probe-video')).toHaveText('Live picture');
-  await page.evaluate(() => void window.map.trackObject());
-  await expect(panel).toBeHidden();
-  expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([
-    { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
-    { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
-  ]);
-  expect(await probeLog(page)).toEqual(expect.arrayContaining(['livecam: selection cam-1', 'livecam: deselection cam-1']));
-  // A station selected through the map ends nothing of the plugin's and carries its group's station ids.
-  await page.evaluate(() => void window.map.setSelection('odpt.Station:JR-East.Yamanote.Tokyo'));
-  await expect.poll(() => page.evaluate(() => (window as unknown as { events: { selection?: string[] }[] }).events[2]?.selection?.slice(0, 1))).toEqual(['JR-East.Yamanote.Tokyo']);
-  expect(await page.evaluate(() => (window as unknown as { events: { selection: string[] }[] }).events[2].selection.length), 'the transfer group of Tokyo').toBeGreaterThan(3);
-  // A click on the map ends the plugin's selection, as on Mini Tokyo 3D's map. The station is deselected first (its
-  // panel closed) and the camera moved once it has finished flying to the station.
-  await page.evaluate(() => window.map.trackObject());
-  await waitForCameraToSettle(page);
-  await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 15, pitch: 0, bearing: 0 }), CAMERA_AT);
-  await waitForStillView(page);
-  await marker.click();
-  await expect(panel).toBeVisible();
-  await page.mouse.click(640, 160);
-  await expect(panel).toBeHidden();
-  const ours = await page.evaluate(() => (window as unknown as { events: { selectionType?: string }[] }).events.filter((e) => e.selectionType === 'livecam'));
-  expect(ours.slice(-2)).toEqual([
-    { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
-    { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
-  ]);
-  expect(await mapErrors(page)).toEqual([]);
+
+  test('a live-camera probe: marker, popup on hover, a selection of its own with a Panel subclass, ended by trackObject()', async () => {
+    const { page } = shared;
+    await expect.poll(() => probeLog(page)).toContain('livecam: cameras 1 visible=true');
+    await page.evaluate(() => {
+      const w = window as unknown as { events: unknown[] };
+      w.events = [];
+      window.map.on('selection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+      window.map.on('deselection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+    });
+    const marker = page.locator('.probe-livecam-marker');
+    await expect(marker).toBeVisible();
+    await marker.hover();
+    await expect(page.locator('.probe-thumbnail')).toHaveText('Marunouchi camera');
+    // Mini Tokyo 3D's thumbnail markup: a 128 × 72 picture (the blue image) over a loading indicator.
+    const thumbnail = (await page.locator('.thumbnail-image').boundingBox())!;
+    expect(thumbnail).toMatchObject({ width: 128, height: 72 });
+    const hovered = await screenshotImage(page);
+    expect(countColor(hovered, { x: Math.round(thumbnail.x), y: Math.round(thumbnail.y), width: 128, height: 72 }, [0, 0, 255], 40), 'the thumbnail image').toBeGreaterThan(128 * 72 * 0.8);
+    await marker.click();
+    const panel = page.locator('.probe-livecam-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Marunouchi camera');
+    await expect(panel.locator('.probe-video')).toHaveText('Live picture');
+    await page.evaluate(() => void window.map.trackObject());
+    await expect(panel).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([
+      { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
+      { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
+    ]);
+    expect(await probeLog(page)).toEqual(expect.arrayContaining(['livecam: selection cam-1', 'livecam: deselection cam-1']));
+    // A station selected through the map ends nothing of the plugin's and carries its group's station ids.
+    await page.evaluate(() => void window.map.setSelection('odpt.Station:JR-East.Yamanote.Tokyo'));
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: { selection?: string[] }[] }).events[2]?.selection?.slice(0, 1))).toEqual(['JR-East.Yamanote.Tokyo']);
+    expect(await page.evaluate(() => (window as unknown as { events: { selection: string[] }[] }).events[2].selection.length), 'the transfer group of Tokyo').toBeGreaterThan(3);
+    // A click on the map ends the plugin's selection, as on Mini Tokyo 3D's map. The station is deselected first (its
+    // panel closed) and the camera moved once it has finished flying to the station.
+    await page.evaluate(() => window.map.trackObject());
+    await waitForCameraToSettle(page);
+    await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 15, pitch: 0, bearing: 0 }), CAMERA_AT);
+    await waitForStillView(page);
+    await marker.click();
+    await expect(panel).toBeVisible();
+    await page.mouse.click(640, 160);
+    await expect(panel).toBeHidden();
+    const ours = await page.evaluate(() => (window as unknown as { events: { selectionType?: string }[] }).events.filter((e) => e.selectionType === 'livecam'));
+    expect(ours.slice(-2)).toEqual([
+      { type: 'selection', id: 'cam-1', selectionType: 'livecam' },
+      { type: 'deselection', id: 'cam-1', selectionType: 'livecam' },
+    ]);
+    expect(await mapErrors(page)).toEqual([]);
+  });
+
+  test("a three layer's point sprites have Mini Tokyo 3D's size; custom, fill and raster layers go into the base map and stay after a style rebuild", async ({}, testInfo) => {
+    const { page } = shared;
+    test.setTimeout(300_000);
+    await expect.poll(() => probeLog(page)).toContain('fireworks: launched');
+    const burst: [number, number] = [TOKYO_STATION[0], TOKYO_STATION[1] + 0.004];
+    const MAGENTA = hex('#ff00ff');
+    // gl_PointSize = 400 · 100 / eye distance: about 37 px across at 1.5 screen heights (720 px), 8 sprites over ~10 px.
+    const sprites = await colourAround(page, burst, MAGENTA, 200, 'mt3d-fireworks.png');
+    expect(sprites, 'the sprites are drawn').toBeGreaterThan(400);
+    expect(sprites, 'at the size Mini Tokyo 3D draws them, not clamped to the largest point size').toBeLessThan(6000);
+
+    const YELLOW = hex('#ffe600');
+    const CUSTOM_AT: [number, number] = [139.7745, 35.6812];
+    const FILL_AT: [number, number] = [139.7597, 35.6812];
+    const CYAN = hex('#00e5ff');
+    expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer (render(gl, matrix))').toBeGreaterThan(600);
+    expect(await colourAround(page, FILL_AT, CYAN, 60), 'the fill layer').toBeGreaterThan(600);
+    await page.evaluate(() => void window.map.setLayerVisibility('probe-custom', 'none'));
+    expect(await colourAround(page, CUSTOM_AT, YELLOW, 60), 'the custom layer hidden').toBeLessThan(20);
+
+    // Hiding the buildings rebuilds the base map's style: the fill layer is put back.
+    const styleLoads = await page.evaluateHandle(() => {
+      const counter = { count: 0 };
+      window.map.getMapLibreMap()!.on('styledata', () => counter.count++);
+      return counter;
+    });
+    await page.evaluate(() => void window.map.setLayerVisibility('building-3d', 'none'));
+    await page.waitForFunction((c) => c.count > 0, styleLoads);
+    expect(await colourAround(page, FILL_AT, CYAN, 60, 'mt3d-fill-after-rebuild.png'), 'the fill layer after the rebuild').toBeGreaterThan(600);
+
+    // The raster layer (inline source, before 'poi', which this style has not: under the labels) shows when asked.
+    await page.evaluate(() => void window.map.setLayerVisibility('probe-raster', 'visible'));
+    await waitForStillView(page);
+    const shown = await screenshotImage(page);
+    await attachPng(testInfo, 'mt3d-raster.png', shown);
+    const whole = { x: 0, y: 0, width: shown.width, height: shown.height };
+    const covered = countColor(shown, whole, RASTER, 40);
+    expect(covered, 'the raster tiles cover the map').toBeGreaterThan(shown.width * shown.height * 0.3);
+    await page.evaluate(() => void window.map.removeLayer('probe-raster'));
+    await waitForStillView(page);
+    const removed = await screenshotImage(page);
+    // What is left of the colour is the base map's and the railways' own orange.
+    expect(countColor(removed, whole, RASTER, 40), 'removed').toBeLessThan(covered / 50);
+    expect(await page.evaluate(() => window.map.getMapLibreMap()!.getSource('probe-raster'))).toBeUndefined();
+    expect(await mapErrors(page)).toEqual([]);
+  });
 });
 
 test("Mini Tokyo 3D's published fireworks plugin, built from its own source, lists the festival, flies to it and launches fireworks", async ({ page }, testInfo) => {
@@ -308,7 +322,8 @@ test("Mini Tokyo 3D's published precipitation plugin, built from its own source,
     tiles.push(new URL(route.request().url()).pathname);
     return route.fulfill({ body: solidPng([72, 0, 0]), contentType: 'image/png' });
   });
-  await openProbes(page, 'page.html?plugin=precipitation&clock=realtime', built);
+  // Blue streaks are looked for on the light map: pinned, or after sunset in Tokyo the map is dark.
+  await openProbes(page, 'page.html?plugin=precipitation&clock=realtime&theme=light', built);
 
   // Its raster source of the radar tiles goes into the base map, and the tiles are read.
   await expect.poll(() => page.evaluate(() => window.map.getMapLibreMap()?.getSource('rainviewer')?.type ?? null)).toBe('raster');
