@@ -31,6 +31,7 @@ import { attachPng, brightness, diffMask, maskOverlay, screenshotImage, stillScr
 import { showsWithinFrames, waitForFrames } from './support/waits.ts';
 import { trainsRunInTokyoNow } from './support/tokyo-hours.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
+import { sharePage } from './support/map-page.ts';
 
 // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
 test.beforeEach(({ context }) => serveEmptyBasemap(context));
@@ -213,15 +214,14 @@ const setLayer = (page: Page, id: string, visible: boolean) =>
   page.evaluate(({ id, visible }) => void (window as unknown as TestWindow).map.setLayerVisibility(id, visible ? 'visible' : 'none'), { id, visible });
 
 test.describe.serial('airplanes on one page', () => {
-  let page: Page;
   let server: FlightServerHandle;
   let fixtures: FlightFixtureSet;
   let flights: ServedFlight[];
   /** The view over Haneda with the airplanes (and trains) hidden, at rest. */
   let empty: RgbaImage;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000); // the map opened twice (the page's, then one with the local flight server) until aircraft are drawn
+  // The map opened twice (the page's, then one with the local flight server) until aircraft are drawn.
+  const shared = sharePage(async (page) => {
     // A busy hour that started 30 minutes ago: arrivals on approach and departures climbing out now.
     // With them, a code-share, a cancelled and a diverted arrival from Fukuoka due to touch down 3.5–4.5 minutes
     // after the map first asks for the flights (their time is renewed until then): on approach during the tests.
@@ -238,8 +238,6 @@ test.describe.serial('airplanes on one page', () => {
         flights = served(fixtures);
       } else clearInterval(renew);
     }, 500);
-    page = await browser.newPage();
-    await serveEmptyBasemap(page);
     await page.goto('/?lang=en&theme=light');
     await page.waitForFunction(() => typeof (window as unknown as { map?: { getRenderStats?: unknown } }).map?.getRenderStats === 'function');
     const options = {
@@ -280,11 +278,11 @@ test.describe.serial('airplanes on one page', () => {
     await setLayer(page, 'flights', true);
   });
   test.afterAll(async () => {
-    await page?.close();
     await server?.close();
   });
 
   test('aircraft are drawn near Haneda, where the API says they are (pixels)', async ({}, testInfo) => {
+    const { page } = shared;
     const before = await aircraftNow(page, flights);
     const shot = await mapShot(page, testInfo, 'haneda.png');
     const after = await aircraftNow(page, flights);
@@ -304,6 +302,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('pointing at an aircraft opens its popup with the served record', async ({}, testInfo) => {
+    const { page } = shared;
     const popup = page.getByTestId('flight-popup');
     const target = await centreOn(page, flights, lasting);
     // Attempts: the aircraft flies on, and a hover is picked from the last frame drawn; when no popup shows, aim again.
@@ -328,6 +327,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('clicking an aircraft tracks it: panel, selection event, camera following; Escape ends it', async ({}, testInfo) => {
+    const { page } = shared;
     const panel = page.getByTestId('flight-panel');
     const target = await centreOn(page, flights, lasting);
     // Attempts: the aircraft flies on, and a click is picked from the last frame drawn; when no panel shows, aim again.
@@ -366,6 +366,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('a departure selected by id is tracked and climbs', async ({}, testInfo) => {
+    const { page } = shared;
     // The lowest departure off the ground: the one with the longest climb ahead of it.
     const climbing = (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).sort((a, b) => a.altitude - b.altitude);
     expect(climbing.length, 'departures climbing out now').toBeGreaterThan(0);
@@ -392,6 +393,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('the airplanes switch of the layers panel hides them (pixels) and shows them again', async ({}, testInfo) => {
+    const { page } = shared;
     expect((await aircraftNow(page, flights)).length, 'aircraft drawn').toBeGreaterThan(0);
     const shownBefore = await mapShot(page, testInfo, 'planes-shown-before.png');
     await page.getByTestId('layers-button').click();
@@ -419,6 +421,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('in playback the day\'s flights fly by their scheduled times, without status', async ({}, testInfo) => {
+    const { page } = shared;
     await page.evaluate(() => void (window as unknown as TestWindow).map.setClockMode('playback'));
     await expect.poll(async () => (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).length, { message: 'departures in the air in playback' }).toBeGreaterThan(0);
     const departure = (await aircraftNow(page, flights)).filter((a) => a.kind === 'departure' && a.altitude > 20).sort((a, b) => a.altitude - b.altitude)[0];
@@ -436,6 +439,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('in the underground view the aircraft dim like ground trains (pixels)', async ({}, testInfo) => {
+    const { page } = shared;
     const viewMode = () => page.evaluate(() => (window as unknown as TestWindow).map.getViewMode());
     await page.evaluate((c) => void (window as unknown as TestWindow).map.jumpTo({ center: c, zoom: 11.5, pitch: 0, bearing: 0 }), HANEDA);
     expect(await viewMode()).toBe('ground');
@@ -482,6 +486,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('a code-share lists its numbers; a cancelled and a diverted flight are not drawn and cannot be selected', async ({}, testInfo) => {
+    const { page } = shared;
     // The three arrivals from Fukuoka served since the start (see beforeAll), on approach now.
     const byId = (id: string) => flights.find((f) => f.id === id)!;
     const codeShare = byId(UNUSUAL_FLIGHTS.codeShare.id);
@@ -528,6 +533,7 @@ test.describe.serial('airplanes on one page', () => {
   });
 
   test('a broken feed fires one error while the trains keep running', async () => {
+    const { page } = shared;
     await setLayer(page, 'trains', true);
     const before = await flightErrors(page);
     expect(before, 'no flight errors before the feed breaks').toEqual([]);

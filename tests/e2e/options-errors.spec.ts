@@ -13,9 +13,8 @@
  * browser language" (ja) and "falls back to English" (en) can be told apart.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { NO_TRAINS } from './support/map-page.ts';
+import { NO_TRAINS, sharePage } from './support/map-page.ts';
 import { collectConsole, type PageLog } from './support/page-log.ts';
-import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
 /** How the container of the extra map is given. */
 type ContainerKind = 'fresh' | 'missing-id' | 'busy-element' | 'busy-id';
@@ -106,20 +105,17 @@ function createMap(page: Page, options: Record<string, unknown>, kind: Container
 
 test.describe.configure({ mode: 'serial' });
 
-let page: Page;
 let log: PageLog;
 
-test.beforeAll(async ({ browser }) => {
-  // The page's own map (no ?lang, so it follows the browser: Japanese; at night, so no trains to compute).
-  page = await browser.newPage({ locale: 'ja-JP' });
-  // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
-  await serveEmptyBasemap(page);
-  log = collectConsole(page);
-  await page.goto(`/?${NO_TRAINS}`);
-  await page.waitForFunction(() => window.map !== undefined);
-});
-
-test.afterAll(() => page.close());
+// The page's own map (no ?lang, so it follows the browser: Japanese; at night, so no trains to compute).
+const shared = sharePage(
+  async (page) => {
+    log = collectConsole(page);
+    await page.goto(`/?${NO_TRAINS}`);
+    await page.waitForFunction(() => window.map !== undefined);
+  },
+  { context: { locale: 'ja-JP' } },
+);
 
 test.beforeEach(() => {
   log.messages.length = 0;
@@ -128,7 +124,7 @@ test.beforeEach(() => {
 
 test.afterEach(async () => {
   // The page's own map is unaffected.
-  expect(await page.evaluate(() => ({ zoom: window.map.getZoom(), apps: document.querySelectorAll('.tt-app').length }))).toEqual({ zoom: 14, apps: 1 });
+  expect(await shared.page.evaluate(() => ({ zoom: window.map.getZoom(), apps: document.querySelectorAll('.tt-app').length }))).toEqual({ zoom: 14, apps: 1 });
   expect(log.pageErrors).toEqual([]);
 });
 
@@ -160,6 +156,7 @@ const FALLBACK_CASES: { name: string; options: Record<string, unknown>; message:
 
 for (const { name, options, message, camera } of FALLBACK_CASES) {
   test(`${name}: error event with the exact message, and the map still starts with the default`, async () => {
+    const { page } = shared;
     const outcome = await createMap(page, options);
     expect(outcome.errors).toEqual([message]);
     expect(outcome.errorNames).toEqual(['MapOptionError']);
@@ -177,6 +174,7 @@ for (const { name, options, message, camera } of FALLBACK_CASES) {
 }
 
 test('every invalid option is reported, in option order', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, { pitch: 90, zoom: 'abc', ecoMode: 'fast' });
   expect(outcome.errors).toEqual([
     'Invalid option "zoom": "abc" is not a number; expected a number from 0 to 22.',
@@ -188,6 +186,7 @@ test('every invalid option is reported, in option order', async () => {
 });
 
 test('a container id that does not exist: error event, nothing mounted, getters explain why', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, {}, 'missing-id');
   expect(outcome.errors).toEqual(['Invalid option "container": no element with id "no-such-element" exists.']);
   expect(outcome.mounted).toBe(false);
@@ -196,6 +195,7 @@ test('a container id that does not exist: error event, nothing mounted, getters 
 });
 
 test('a container element that has children: error event, nothing mounted, children untouched', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, {}, 'busy-element');
   expect(outcome.errors).toEqual(['Invalid option "container": element <div> already has child nodes; the container must be empty.']);
   expect(outcome.mounted).toBe(false);
@@ -204,6 +204,7 @@ test('a container element that has children: error event, nothing mounted, child
 });
 
 test('a container id whose element has children: error event naming the id, nothing mounted', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, {}, 'busy-id');
   expect(outcome.errors).toEqual(['Invalid option "container": element #busy-box already has child nodes; the container must be empty.']);
   expect(outcome.mounted).toBe(false);
@@ -211,6 +212,7 @@ test('a container id whose element has children: error event naming the id, noth
 });
 
 test('unsupported lang "xx": no error event, English interface, console warning', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, { lang: 'xx' });
   expect(outcome.errors).toEqual([]);
   expect(outcome.mounted).toBe(true);
@@ -221,6 +223,7 @@ test('unsupported lang "xx": no error event, English interface, console warning'
 });
 
 test('with no error listener the message is printed with console.error', async () => {
+  const { page } = shared;
   const outcome = await createMap(page, { pitch: 90 }, 'fresh', false);
   expect(outcome.errors).toEqual([]);
   expect(outcome.mounted).toBe(true);
@@ -228,6 +231,7 @@ test('with no error listener the message is printed with console.error', async (
 });
 
 test('data source ids given in the dataSources option are kept, and the generated ids skip them', async () => {
+  const { page } = shared;
   const ids = await page.evaluate(() => {
     const MapClass = window.map.constructor as new (options: Record<string, unknown>) => Window['map'];
     const div = document.createElement('div');

@@ -11,7 +11,7 @@
  * within 3 px. Thresholds: > 250 differing, > 60 haloed text pixels each.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { NO_TRAINS, openMap, project, stationsInView, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
+import { NO_TRAINS, openMap, project, sharePage, stationsInView, TOKYO_STATION, waitForCameraToSettle } from './support/map-page.ts';
 import { attachPng, countHaloedInk, crop, diffMask, maskOverlay, screenshotImage, type Rect, type RgbaImage } from './support/pixels.ts';
 import { waitForStillView } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
@@ -25,24 +25,11 @@ test.beforeEach(({ context }) => serveEmptyBasemap(context));
  * there draw the same view.
  */
 test.describe.configure({ mode: 'serial' });
-let en: Page;
-let ja: Page;
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(360_000); // two maps opened, each until its base map is drawn: 3 min on a loaded machine
-  en = await browser.newPage();
-  await serveEmptyBasemap(en);
-  await openMap(en, `?lang=en&theme=light&${NO_TRAINS}`);
-  ja = await browser.newPage();
-  await serveEmptyBasemap(ja);
-  await openMap(ja, `?lang=ja&theme=light&${NO_TRAINS}`);
-});
-test.afterAll(async () => {
-  await en?.close();
-  await ja?.close();
-});
+const en = sharePage((page) => openMap(page, `?lang=en&theme=light&${NO_TRAINS}`));
+const ja = sharePage((page) => openMap(page, `?lang=ja&theme=light&${NO_TRAINS}`));
 /** The page of a language, in front (the other may be throttled in the background). */
 async function pageOf(lang: 'en' | 'ja'): Promise<Page> {
-  const page = lang === 'en' ? en : ja;
+  const { page } = lang === 'en' ? en : ja;
   await page.bringToFront();
   return page;
 }
