@@ -3,10 +3,11 @@
  * moves), camera methods, mouse drags, the navigation buttons, the keyboard,
  * and the pitch limit of 85°.
  *
- * Under software WebGL a frame of the default view takes about a second, and
- * camera transitions advance once per frame: every step waits for the camera
- * to settle before the next input (a key pressed during a transition is
- * computed from the view before the transition and is lost — see the report).
+ * Under software WebGL a frame of the default view takes a tenth of a second to
+ * a second (on a loaded machine), and camera transitions advance once per
+ * frame: every step waits for the camera to settle before the next input (a
+ * key pressed during a transition is computed from the view before the
+ * transition and is lost — see the report).
  */
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import {

@@ -2,10 +2,10 @@
  * Helpers shared by the end-to-end tests: opening the app and waiting until
  * the network is drawn, reading the camera, and reading the station names
  * listed for assistive technology (waiting for frames, a camera at rest and a
- * still view: `waits.ts`).
+ * still view: `waits.ts`), and one page shared by a group of tests.
  *
- * Software WebGL (SwiftShader) draws the default view at roughly one frame a
- * second on the test machines, so camera transitions and label placement take
+ * Software WebGL (SwiftShader) draws the default view at 1–10 frames a second
+ * on the test machines, so camera transitions and label placement take
  * seconds: wait for conditions, never assert frame rates.
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
