@@ -28,7 +28,7 @@ import { parseGtfsZip } from '../../src/data/gtfs/load-feed.ts';
 import { pointAtDistance, projectOntoShape } from '../../src/data/gtfs/shape-geometry.ts';
 import { readSharedGtfs, startGtfsServer, type GtfsServerHandle } from '../support/gtfs-server.ts';
 import { sharePage, waitForCameraToSettle } from './support/map-page.ts';
-import { showsWithinFrames, waitForFrames, waitForStillView } from './support/waits.ts';
+import { showsWithinFrames, waitForClock, waitForFrames, waitForStillView } from './support/waits.ts';
 import { attachPng, countColor, diffMask, maskOverlay, screenshotImage, type Rect } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
@@ -244,10 +244,10 @@ test.describe.serial('on one page with Halifax', () => {
     const requests = server.requests.filter((p) => p.endsWith('.pb')).length;
     await expect.poll(() => server.requests.filter((p) => p.endsWith('.pb')).length, { timeout: 40_000, intervals: [250] }).toBeGreaterThan(requests);
     // Sample where it is drawn for a while: it advances a little at a time. What is tested is motion over time (metres
-    // between samples 1.5 s apart), so the samples are taken by the clock.
+    // between samples 1.5 s apart), so the samples are taken by the map's clock.
     const samples: { lng: number; lat: number }[] = [];
     for (let i = 0; i < 8; i++) {
-      await page.waitForTimeout(1500);
+      await waitForClock(page, 1500);
       const p = await page.evaluate((id) => window.map.getTrainPosition(id), BUS_ID);
       if (p) samples.push(p);
     }

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { getCamera, project, resetMap, sharePage } from './support/map-page.ts';
-import { showsWithinFrames, waitForBasemapIdle, waitForStillView, waitForTrainFrames } from './support/waits.ts';
+import { showsWithinFrames, waitForBasemapIdle, waitForClock, waitForStillView, waitForTrainFrames } from './support/waits.ts';
 import { attachPng, diffMask, maskOverlay, meanBrightness, screenshotImage } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 
@@ -52,7 +52,7 @@ test.describe.serial('on one page at 08:00', () => {
     await waitForTrainFrames(page);
     const first = await screenshotImage(page, { testInfo, name: 'trains-1.png' });
     // What is tested is motion over time: the clock runs at 1×, so the trains need seconds of it to move visibly.
-    await page.waitForTimeout(4000);
+    await waitForClock(page, 4000);
     await waitForTrainFrames(page, 1);
     const second = await screenshotImage(page, { testInfo, name: 'trains-2.png' });
     // Only the map below the clock: the clock's digits change too.

@@ -56,6 +56,15 @@ export async function waitForTrainFrames(page: Page, count = 2, timeout = 90_000
 }
 
 /**
+ * Waits until the map's clock has run `ms` by its own time (its playback speed; a paused clock waits), for what is
+ * tested over time: trains and buses moving on between two looks.
+ */
+export async function waitForClock(page: Page, ms: number, timeout = 60_000): Promise<void> {
+  const start = await page.evaluate(() => window.map.clock.getTime());
+  await page.waitForFunction(({ start, ms }) => window.map.clock.getTime() - start >= ms, { start, ms }, { timeout });
+}
+
+/**
  * Waits until the camera has not changed for `frames` consecutive animation
  * frames spanning at least `minMs`. Both: a transition asked for just before
  * the call starts in the next frame or two, and the station names are placed
