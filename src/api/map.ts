@@ -29,7 +29,7 @@ import { MapDataSources } from './map-data-sources.ts';
 import type { MapHost } from './map-host.ts';
 import { MapLayers } from './map-layers.ts';
 import { MapPlugins } from './map-plugins.ts';
-import { mountApp } from './app-mount.ts';
+import { mountApp, prewarmBasemap } from './app-mount.ts';
 import { startFeeds } from './map-feeds.ts';
 import { loadNetwork } from './network-load.ts';
 import { MapSelection, selectionIdOf, type MovingPosition } from './map-selection.ts';
@@ -72,6 +72,8 @@ export class Map extends Evented<MapEvents> {
   private root: Root | null = null;
   private options: ResolvedMapOptions | null = null;
   private cleanups: (() => void)[] = [];
+  /** Lets go of MapLibre's worker, started early for this map (see `prewarmBasemap`). */
+  private releaseBasemapWorker: (() => void) | null = null;
   private removed = false;
   /** The `theme` option, or the last {@link Map.setTheme} (null: the light follows the sun). */
   private pinnedTheme: PinnedTheme | null = null;
@@ -159,7 +161,8 @@ export class Map extends Evented<MapEvents> {
 
     // Load the network first and mount the map once it is decoded (or after MOUNT_WAIT_MS): creating the map's WebGL
     // contexts holds the main thread for a second or more under software WebGL, and the download and decoding would
-    // otherwise wait for it.
+    // otherwise wait for it. The base map's worker starts now: it too would otherwise wait for the map to be made.
+    this.releaseBasemapWorker = prewarmBasemap();
     const decoded = loadNetwork(resolved.dataUrl, store, () => this.removed, (message, error) => this.host.reportError(message, { error }));
     const mount = () => {
       if (!this.removed) this.root = mountApp(resolved, options, { store, stats: this.stats, overlay: this.overlay });
@@ -580,6 +583,11 @@ export class Map extends Evented<MapEvents> {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.unmount();
     this.root = null;
+    // Once the base map has let go of MapLibre's worker: React defers the unmount above to the end of its own render
+    // when remove() runs inside one (a React component's cleanup), so the worker is let go in the next task.
+    const release = this.releaseBasemapWorker;
+    this.releaseBasemapWorker = null;
+    if (release) setTimeout(release, 0);
     for (const canvas of canvases) loseWebglContext(canvas);
   }
 }

@@ -30,6 +30,26 @@ export type { BasemapSource } from './map/use-basemap-style.ts';
 maplibregl.setWorkerUrl(workerUrl);
 registerPmtilesProtocol(maplibregl);
 
+/** Maps of the page holding MapLibre's prewarmed worker (see {@link prewarmBasemap}). */
+let prewarmHolders = 0;
+
+/**
+ * Starts the base map's worker (MapLibre's, shared by every map of the page) before the map itself is made, which
+ * happens once the network is drawn: its script's download and compilation then no longer delay the first tiles.
+ * @returns the function that lets go of it, called once the map and its base map are removed: the worker ends with
+ *   the last map of the page (MapLibre keeps a prewarmed worker until it is cleared)
+ */
+export function prewarmBasemap(): () => void {
+  if (typeof Worker !== 'function') return () => undefined;
+  if (prewarmHolders++ === 0) maplibregl.prewarm();
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    if (--prewarmHolders === 0) maplibregl.clearPrewarmedResources();
+  };
+}
+
 /**
  * The network's canvas draws without multisampling (the track lines and station shapes antialias their edges in
  * their fragment shaders; 4× multisampling multiplies the fragment work of software WebGL) and does not preserve its
