@@ -35,6 +35,29 @@ async function trainOnScreen(page: Page, id: string) {
 }
 
 /**
+ * Points at a train until its popup shows `text`. Attempts: a hover is picked from the last frame drawn, and under
+ * software WebGL that may be a frame from before the camera reached the train.
+ */
+async function pointAtTrain(page: Page, id: string, text: string) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    if (await showsWithinFrames(page, 'train-popup', text, 0)) return;
+    const at = await trainOnScreen(page, id);
+    await page.mouse.move(at!.x, at!.y + 4);
+    if (await showsWithinFrames(page, 'train-popup', text)) return;
+  }
+}
+
+/** Centres the map on a train at zoom 16; returns where the train is. */
+async function centreOnTrain(page: Page, id: string) {
+  await page.evaluate(() => { window.map.jumpTo({ zoom: 16, pitch: 30 }); });
+  const position = await page.evaluate((train) => window.map.getTrainPosition(train), id);
+  expect(position, `${id} runs`).not.toBeNull();
+  await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat] }); }, position);
+  await expect.poll(async () => Math.abs((await getCamera(page)).lat - position!.lat)).toBeLessThan(1e-6);
+  return position!;
+}
+
+/**
  * These run one after another on one page at 08:00 (opening the map takes seconds under software WebGL), each from
  * the default camera with nothing selected; the one that leaves the underground view on comes last.
  */
@@ -107,30 +130,17 @@ test.describe.serial('on one page at 07:45', () => {
 
   test('hovering a train shows its popup with the line name; clicking tracks it with its timetable', async ({}, testInfo) => {
     const { page } = shared;
-    await page.evaluate(() => { window.map.jumpTo({ zoom: 16, pitch: 30 }); });
     const events: string[] = await page.evaluate(() => {
       const list: string[] = [];
       (window as unknown as { events: string[] }).events = list;
       for (const type of ['selection', 'deselection', 'trackingmode'] as const) window.map.on(type, (e) => list.push(`${type}:${'selection' in e ? e.selection : 'mode' in e ? e.mode : ''}`));
       return list;
     });
-    // Centre the map on the train, then point at it.
-    const position = await page.evaluate((id) => window.map.getTrainPosition(id), STANDING_TRAIN);
-    expect(position, 'the Uchibo train runs at 07:45').not.toBeNull();
-    await page.evaluate((p) => { window.map.jumpTo({ center: [p!.lng, p!.lat] }); }, position);
-    await expect.poll(async () => Math.abs((await getCamera(page)).lat - position!.lat)).toBeLessThan(1e-6);
-    // Point at the train until its popup shows, then click right there. Attempts: a hover is picked from the last frame
-    // drawn, and under software WebGL that may be a frame from before the camera reached the train.
+    // Centre the map on the train, point at it until its popup shows, then click right there.
+    await centreOnTrain(page, STANDING_TRAIN);
     const popup = page.getByTestId('train-popup');
-    const pointAtTrain = async () => {
-      for (let attempt = 0; attempt < 8; attempt++) {
-        if (await showsWithinFrames(page, 'train-popup', 'Train 2125M', 0)) return;
-        const at = await trainOnScreen(page, STANDING_TRAIN);
-        await page.mouse.move(at!.x, at!.y + 4);
-        if (await showsWithinFrames(page, 'train-popup', 'Train 2125M')) return;
-      }
-    };
-    await pointAtTrain();
+    const pointAtIt = () => pointAtTrain(page, STANDING_TRAIN, 'Train 2125M');
+    await pointAtIt();
     await expect(popup).toBeVisible();
     await expect(popup.getByTestId('popup-railway')).toHaveText('Uchibo Line');
     await expect(popup).toContainText('Train 2125M');
@@ -139,7 +149,7 @@ test.describe.serial('on one page at 07:45', () => {
 
     const panel = page.getByTestId('tracking-panel');
     for (let attempt = 0; attempt < 5; attempt++) {
-      if (attempt > 0) await pointAtTrain();
+      if (attempt > 0) await pointAtIt();
       await page.mouse.down();
       await page.mouse.up();
       await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
@@ -172,6 +182,22 @@ test.describe.serial('on one page at 07:45', () => {
     await expect(panel).toBeHidden({ timeout: 20_000 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toContain('deselection:');
     expect(events).toBeDefined();
+  });
+
+  test('a train\'s popup goes once the train is no longer under the pointer, though the pointer keeps still', async ({}, testInfo) => {
+    const { page } = shared;
+    const position = await centreOnTrain(page, STANDING_TRAIN);
+    await pointAtTrain(page, STANDING_TRAIN, 'Train 2125M');
+    const popup = page.getByTestId('train-popup');
+    await expect(popup).toBeVisible();
+    const pointer = await trainOnScreen(page, STANDING_TRAIN);
+    // The map moves under the still pointer, as a train that drives off leaves it: no mouse event follows, and what is
+    // under the pointer now (fields about 1 km away) has no popup.
+    await page.evaluate((p) => { window.map.jumpTo({ center: [p.lng + 0.01, p.lat + 0.01] }); }, position);
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    await attachPng(testInfo, 'moved-away.png', await page.screenshot());
+    const now = await trainOnScreen(page, STANDING_TRAIN);
+    expect(Math.hypot(now!.x - pointer!.x, now!.y - pointer!.y), 'the train is far from the pointer (px)').toBeGreaterThan(300);
   });
 
   test('zoomed out over the whole network, every train still shows, one box each', async ({}, testInfo) => {

@@ -16,6 +16,13 @@ function watchPointerKind(): { readonly touch: boolean; dispose(): void } {
   return state;
 }
 
+/**
+ * While the pointer rests on something moving, what is under it is picked again this often, ms: a train that drives
+ * away, or a map that pans under a still pointer, takes its popup with it. (A pick reads the overlay's pixels back,
+ * which waits for the GPU: once a second, not every frame.)
+ */
+const REPICK_MS = 1000;
+
 /** What the map's deck.gl canvas is given for the pointer. */
 export interface MapPicking {
   onHover: (info: PickingInfo) => void;
@@ -44,13 +51,19 @@ export function useMapPicking(store: AppStore, deckRef: RefObject<DeckGLRef | nu
   );
   const viewport = useCallback(() => deckRef.current?.deck?.getViewports()[0], [deckRef]);
 
-  const onHover = useCallback(
+  const repick = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pointAt = useCallback(
     (mapInfo: PickingInfo) => {
-      const info = (mapInfo.x >= 0 && mapInfo.y >= 0 && pickMoving(mapInfo.x, mapInfo.y)) || mapInfo;
+      const { x, y } = mapInfo;
+      const info = (x >= 0 && y >= 0 && pickMoving(x, y)) || mapInfo;
       pointer.current!.move(targetOf(info), info.x, info.y, viewport());
+      if (repick.current) clearTimeout(repick.current);
+      repick.current = x >= 0 && y >= 0 && pointer.current!.onObject ? setTimeout(() => pointAt({ x, y } as PickingInfo), REPICK_MS) : null;
     },
     [pickMoving, viewport],
   );
+  useEffect(() => () => void (repick.current && clearTimeout(repick.current)), []);
+  const onHover = pointAt;
   const onClick = useCallback((info: PickingInfo) => clickAt(store, targetOf(info), info, viewport(), pointerKind.current?.touch ?? false), [store, viewport]);
   useMapClick(deckRef, ready, pickMoving, onClick);
 
