@@ -69,22 +69,6 @@ function logRangesOf(url: string): void {
 }
 
 /**
- * Starts reading the archive's header and root directory at `url` (an http(s) URL) before any map asks for a tile:
- * the base map's first tiles then wait only for their own bytes. On a failure the archive is forgotten, so that the
- * map's own read tries again (and reports what went wrong).
- */
-export function prefetchArchive(url: string): void {
-  logRangesOf(`${PMTILES_PROTOCOL}://${url}`);
-  const protocol = getPmtilesProtocol();
-  const archive = protocol.get(url);
-  archive?.getHeader().catch(() => {
-    if (protocol.get(url) !== archive) return;
-    protocol.tiles.delete(url);
-    rangesRead.delete(url);
-  });
-}
-
-/**
  * The byte ranges read so far from each base-map archive, `[offset, length]`: the app's service worker, which starts
  * after the first view, fetches them once more to keep them for use with no network.
  */

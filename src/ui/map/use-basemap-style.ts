@@ -1,7 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
-import { prefetchArchive } from '../../basemap/protocol.ts';
 import { createBasemapStyle, withAttribution } from '../../basemap/style.ts';
 import { lightStage } from '../../data/light/light-stages.ts';
 import { RAINVIEWER_ATTRIBUTION } from '../../data/weather/rainviewer-config.ts';
@@ -40,11 +39,6 @@ export function useBasemapStyle(basemap: BasemapSource, basemapRef: RefObject<Ma
     const style = createBasemapStyle({ tilesUrl: `pmtiles://${basemap.pmtilesUrl}`, glyphsUrl: basemap.glyphsUrl, theme, stage, lang, buildings });
     return rainCredit ? withAttribution(style, 'rainviewer-credit', RAINVIEWER_ATTRIBUTION) : style;
   }, [basemap, cityStyle, theme, stage, lang, buildings, rainCredit]);
-  const ownStyle = !basemap.mapStyle && !cityStyle;
-  // The archive's header and root directory are read while the map's canvases are made (the map asks for them later).
-  useEffect(() => {
-    if (ownStyle) prefetchArchive(basemap.pmtilesUrl);
-  }, [ownStyle, basemap.pmtilesUrl]);
   useBasemapSky(basemapRef, light.sky, mapStyle);
   return mapStyle;
 }
