@@ -9,9 +9,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { RenderStats } from '../render-stats.ts';
 import type { AppStore } from '../store.ts';
 import { App } from '../ui/App.tsx';
+import type { MapOptions, ResolvedMapOptions } from './option-types.ts';
 
 export { prewarmBasemap } from '../ui/MapView.tsx';
-import type { MapOptions, ResolvedMapOptions } from './option-types.ts';
 
 /** What the interface is drawn with besides the options. */
 export interface AppMount {

@@ -36,16 +36,13 @@ let prewarmHolders = 0;
 /**
  * Starts the base map's worker (MapLibre's, shared by every map of the page) before the map itself is made, which
  * happens once the network is drawn: its script's download and compilation then no longer delay the first tiles.
- * @returns the function that lets go of it, called once the map and its base map are removed: the worker ends with
+ * @returns the function that lets go of it, to call once, when the map and its base map are removed: the worker ends with
  *   the last map of the page (MapLibre keeps a prewarmed worker until it is cleared)
  */
 export function prewarmBasemap(): () => void {
   if (typeof Worker !== 'function') return () => undefined;
   if (prewarmHolders++ === 0) maplibregl.prewarm();
-  let held = true;
   return () => {
-    if (!held) return;
-    held = false;
     if (--prewarmHolders === 0) maplibregl.clearPrewarmedResources();
   };
 }

@@ -52,18 +52,17 @@ export function useMapPicking(store: AppStore, deckRef: RefObject<DeckGLRef | nu
   const viewport = useCallback(() => deckRef.current?.deck?.getViewports()[0], [deckRef]);
 
   const repick = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pointAt = useCallback(
+  const onHover = useCallback(
     (mapInfo: PickingInfo) => {
       const { x, y } = mapInfo;
       const info = (x >= 0 && y >= 0 && pickMoving(x, y)) || mapInfo;
       pointer.current!.move(targetOf(info), info.x, info.y, viewport());
       if (repick.current) clearTimeout(repick.current);
-      repick.current = x >= 0 && y >= 0 && pointer.current!.onObject ? setTimeout(() => pointAt({ x, y } as PickingInfo), REPICK_MS) : null;
+      repick.current = x >= 0 && y >= 0 && pointer.current!.onObject ? setTimeout(() => onHover({ x, y } as PickingInfo), REPICK_MS) : null;
     },
     [pickMoving, viewport],
   );
   useEffect(() => () => void (repick.current && clearTimeout(repick.current)), []);
-  const onHover = pointAt;
   const onClick = useCallback((info: PickingInfo) => clickAt(store, targetOf(info), info, viewport(), pointerKind.current?.touch ?? false), [store, viewport]);
   useMapClick(deckRef, ready, pickMoving, onClick);
 
