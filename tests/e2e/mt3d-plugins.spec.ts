@@ -1,9 +1,9 @@
 /**
  * Plugins written for Mini Tokyo 3D, through the library's compat entry (`'mini-tokyo-3d'` resolved by an import
- * map to `/lib/mini-tokyo-3d.js`): its published fireworks, live-camera, precipitation and PLATEAU plugins themselves,
- * built from their own source (tests/fixtures/mt3d-published), and the probe plugins of tests/fixtures/mt3d, which make the same calls
- * and those of the base map layers of its other plugins, with more to check. Their internet requests are answered
- * here with local data.
+ * map to `/lib/mini-tokyo-3d.js`): its five published plugins themselves (fireworks, live camera, precipitation,
+ * PLATEAU, Olympics), built from their own source (tests/fixtures/mt3d-published), and the probe plugins of
+ * tests/fixtures/mt3d, which make the same calls and those of the base map layers of its other plugins, with more to
+ * check. Their internet requests are answered here with local data.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,9 +12,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { resetMap, sharePage, waitForCameraToSettle, waitForNetwork } from './support/map-page.ts';
 import { waitForStillView } from './support/waits.ts';
 import { encodePng } from './support/png.ts';
-import { attachPng, countColor, hex, rectAround, screenshotImage, type Rect, type Rgb, type RgbaImage } from './support/pixels.ts';
+import { attachPng, countChanged, countColor, hex, rectAround, screenshotImage, type Rect, type Rgb, type RgbaImage } from './support/pixels.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
 import { buildPublishedPlugin } from './support/published-plugin.ts';
+import { boxGlb } from './support/glb.ts';
 
 // Nothing here reads the base map's pixels: it is served empty (see empty-basemap.ts).
 test.beforeEach(({ context }) => serveEmptyBasemap(context));
@@ -261,14 +262,7 @@ test("Mini Tokyo 3D's published fireworks plugin, built from its own source, lis
   await page.evaluate(() => void window.map.setLayerVisibility('fireworks', 'visible'));
   const changed = async () => {
     const image = await screenshotImage(page);
-    let count = 0;
-    for (let y = area.y; y < area.y + area.height; y++) {
-      for (let x = area.x; x < area.x + area.width; x++) {
-        const i = (y * image.width + x) * 4;
-        const diff = Math.abs(image.data[i] - still.data[i]) + Math.abs(image.data[i + 1] - still.data[i + 1]) + Math.abs(image.data[i + 2] - still.data[i + 2]);
-        if (diff > 120) count++;
-      }
-    }
+    const count = countChanged(still, image, area, 120);
     if (count > 200) await attachPng(testInfo, 'mt3d-published-fireworks.png', image);
     return count;
   };
@@ -506,5 +500,120 @@ test("Mini Tokyo 3D's published PLATEAU plugin, built from its own source, lays 
   await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 16, pitch: 45, bearing: 0 }), TILESET_AT);
   await expect.poll(() => requests.b3dm, { timeout: 60_000 }).toBe(loads + 4);
   await buildingsDrawn(page);
+  expect(await mapErrors(page)).toEqual([]);
+});
+
+// Mini Tokyo 3D's published Tokyo 2020 Olympics plugin: venue markers with popups, a venue's schedule in a Panel
+// subclass opened through trackObject() with a selection type of its own, a countdown control on the map's clock, and
+// a three layer that loads a glTF model of the Olympic Stadium with three.js's GLTFLoader and fades it on `viewmode`.
+// Its model and textures on minitokyo3d.com are answered with stand-ins: a box the stadium's size and solid colours.
+
+/** Where the plugin places its stadium model (its constant). */
+const OLYMPIC_STADIUM: [number, number] = [139.7143859, 35.6778094];
+const STADIUM_COLOUR: Rgb = [255, 0, 255];
+
+/** Answers the Olympics plugin's requests for its model, its textures and the venues' thumbnails. */
+async function answerOlympics(page: Page) {
+  const model = boxGlb({ x: 320, y: 50, z: 260 });
+  const textures: Record<string, Rgb> = { d: STADIUM_COLOUR, a: [255, 255, 255], n: [128, 128, 255] };
+  const asked: string[] = [];
+  await page.route('https://minitokyo3d.com/data/**', (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    asked.push(name);
+    if (name === 'NewOlympicStadium2.glb') return route.fulfill({ body: Buffer.from(model), contentType: 'model/gltf-binary' });
+    const texture = /^NewOlympicStadium2_([adn])\.png$/.exec(name)?.[1];
+    return texture ? route.fulfill({ body: solidPng(textures[texture]), contentType: 'image/png' }) : route.fulfill({ status: 404 });
+  });
+  await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ body: solidPng([0, 0, 255]), contentType: 'image/png' }));
+  return asked;
+}
+
+test("Mini Tokyo 3D's published Olympics plugin, built from its own source, marks the venues, opens a venue's schedule and draws the stadium", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  // mt3d-plugin-olympics2020 1.0.0 as its author wrote it, on day 7 of the games by the map's clock.
+  const built = testInfo.outputPath('published');
+  await buildPublishedPlugin('olympics2020', built);
+  const asked = await answerOlympics(page);
+  await openProbes(page, `page.html?plugin=olympics2020&time=${encodeURIComponent('2021-07-30T10:00:00+09:00')}&theme=light`, built);
+
+  // Its control, added through getMapboxMap() at its default position (top left), counts the days on the map's clock.
+  const control = page.locator('.olympics-ctrl');
+  await expect(control).toHaveText('Tokyo OlympicsDay 7');
+  // A marker on each of its 33 venues, at the venue.
+  await page.evaluate((center) => void window.map.jumpTo({ center, zoom: 15, pitch: 0, bearing: 0 }), OLYMPIC_STADIUM);
+  await waitForStillView(page);
+  const markers = page.locator('.olympics-marker');
+  await expect(markers).toHaveCount(33);
+  const stadiumMarker = markers.first();
+  await expect(stadiumMarker).toHaveClass(/torch-icon/);
+  const at = await page.evaluate(() => window.map.project([139.71455, 35.67777]));
+  const box = (await stadiumMarker.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - at.x), 'marker centred on the venue').toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - at.y), 'marker centred on the venue').toBeLessThan(2);
+
+  // Pointing at it: a popup with the venue's name and thumbnail.
+  await stadiumMarker.hover();
+  await expect(page.locator('.thumbnail-image-container').locator('..')).toContainText('Olympic Stadium');
+  await page.evaluate(() => {
+    const w = window as unknown as { events: unknown[] };
+    w.events = [];
+    window.map.on('selection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+    window.map.on('deselection', ({ type, target: _target, ...data }) => w.events.push({ type, ...data }));
+  });
+  // A click tracks the venue: its schedule opens in the plugin's panel, the map flies to the venue's view.
+  await stadiumMarker.click();
+  const panel = page.locator('.olympics-panel');
+  await expect(panel).toContainText('Olympic Stadium');
+  await expect(panel.locator('.olympics-sport-title').first()).toHaveText('Opening Ceremonies');
+  await expect(panel.locator('.olympics-schedule-row').first()).toHaveText('2021-07-23 20:00 - 23:00');
+  await expect(stadiumMarker).toHaveClass(/active/);
+  await expect.poll(() => page.evaluate(() => ({ zoom: Math.round(window.map.getZoom() * 10) / 10, pitch: Math.round(window.map.getPitch()) })), { timeout: 60_000 }).toEqual({ zoom: 16, pitch: 60 });
+  await waitForCameraToSettle(page);
+  expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([{ type: 'selection', id: 'olympic-stadium', selectionType: 'olympic-venue' }]);
+
+  // Its three layer draws the stadium from its glTF model: the picture with the layer hidden is compared with it shown.
+  expect(asked.sort()).toEqual(['NewOlympicStadium2.glb', 'NewOlympicStadium2_a.png', 'NewOlympicStadium2_d.png', 'NewOlympicStadium2_n.png']);
+  await page.evaluate(() => void window.map.setLayerVisibility('trains', 'none'));
+  const stadium = await page.evaluate((p) => window.map.project(p), OLYMPIC_STADIUM);
+  const area = rectAround(stadium, 400, 300, await screenshotImage(page));
+  const changedPixels = async (name: string) => {
+    await page.evaluate(() => void window.map.setLayerVisibility('olympics', 'none'));
+    await waitForStillView(page);
+    const hidden = await screenshotImage(page);
+    await page.evaluate(() => void window.map.setLayerVisibility('olympics', 'visible'));
+    await waitForStillView(page);
+    const shown = await screenshotImage(page, { testInfo, name });
+    return countChanged(hidden, shown, area, 120);
+  };
+  await expect.poll(() => changedPixels('mt3d-published-olympics.png'), { timeout: 60_000 }).toBeGreaterThan(5000);
+  // Underground, the plugin fades its stadium to 10 % (on the map's `viewmode` event).
+  await page.evaluate(() => void window.map.setViewMode('underground'));
+  await expect.poll(() => changedPixels('mt3d-published-olympics-underground.png'), { timeout: 60_000 }).toBeLessThan(200);
+  await page.evaluate(() => void window.map.setViewMode('ground'));
+
+  // Before the games, the control counts down to the opening (setDate reads the date's local fields as Tokyo time).
+  await page.evaluate(() => void window.map.clock.setDate(new Date(2021, 6, 20, 19, 55)));
+  await expect(control).toHaveText(/^3days 00:0[0-5]:\d\dto Tokyo Olympics$/);
+
+  // Its switch in the layers panel, with its torch icon: off ends its tracking (the panel closes) and takes away its
+  // markers and control; on brings them back.
+  await page.getByTestId('layers-button').click();
+  const toggle = page.getByTestId('plugin-olympics');
+  await expect(toggle).toHaveText('Tokyo 2020 Olympics');
+  await expect(toggle.locator('.tt-plugin-icon')).toHaveCSS('background-image', /^url\("data:image\/svg\+xml/);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(markers).toHaveCount(0);
+  await expect(panel).toBeHidden();
+  await expect(control).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).toEqual([
+    { type: 'selection', id: 'olympic-stadium', selectionType: 'olympic-venue' },
+    { type: 'deselection', id: 'olympic-stadium', selectionType: 'olympic-venue' },
+  ]);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(markers).toHaveCount(33);
+  await expect(control).toHaveText(/^3days 00:0[0-5]:\d\dto Tokyo Olympics$/);
   expect(await mapErrors(page)).toEqual([]);
 });

@@ -128,6 +128,18 @@ export function diffMask(a: RgbaImage, b: RgbaImage, threshold: number): { mask:
   return { mask, count };
 }
 
+/** Pixels of `rect` whose colour in `b` differs from `a` by more than `threshold` (the sum of the channels' differences). */
+export function countChanged(a: RgbaImage, b: RgbaImage, rect: Rect, threshold: number): number {
+  let count = 0;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * a.width + x) * 4;
+      if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > threshold) count++;
+    }
+  }
+  return count;
+}
+
 /**
  * "Ink with a halo": pixels of `image` selected by `mask` (when given) whose
  * brightness is on the ink side of `inkLevel` and that have a pixel on the
