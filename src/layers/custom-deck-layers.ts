@@ -7,7 +7,7 @@
 import { GeoJsonLayer } from '@deck.gl/layers';
 import { Tile3DLayer } from '@deck.gl/geo-layers';
 import { Tiles3DLoader } from '@loaders.gl/3d-tiles';
-import type { Layer, UpdateParameters } from '@deck.gl/core';
+import type { Layer, UpdateParameters, Viewport } from '@deck.gl/core';
 import { thrownMessage, type ReportError } from '../data/map-error.ts';
 import { CUSTOM_LAYER_PREFIX, type CustomLayer, type GeoJsonLayerInterface, type Tile3DLayerInterface } from './layer-types.ts';
 
@@ -21,9 +21,20 @@ export interface CustomLayerLight {
 /** Props of {@link GuardedTile3DLayer}: Tile3DLayer's, and where a tileset that cannot be loaded is reported. */
 type GuardedTile3DProps = ConstructorParameters<typeof Tile3DLayer>[0] & { onTilesetError: (url: string, error: unknown) => void };
 
+/** What of Tile3DLayer's private members {@link GuardedTile3DLayer} reaches. */
+interface Tile3DInternals {
+  _loadTileset: (url: unknown) => Promise<void>;
+  _updateTileset: (viewports: Record<string, Viewport> | null) => void;
+  state: { activeViewports: Record<string, Viewport>; lastUpdatedViewports: Record<string, Viewport> | null };
+}
+
 /**
- * deck.gl's Tile3DLayer, whose tileset failing to load (a 404, a bad JSON) is reported through `onTilesetError`
- * instead of becoming an unhandled promise rejection.
+ * deck.gl's Tile3DLayer, with two mends:
+ * - a tileset that fails to load (a 404, a bad JSON) is reported through `onTilesetError` instead of becoming an
+ *   unhandled promise rejection;
+ * - a tileset that loads once the layer has taken in the camera's last move, before another frame is drawn, still
+ *   gets its tiles picked: Tile3DLayer picks them for the viewports drawn since that move, which are none then, and
+ *   with the camera at rest it would wait for the next move. The viewports of the last move are used.
  */
 class GuardedTile3DLayer extends Tile3DLayer {
   static override layerName = 'GuardedTile3DLayer';
@@ -32,10 +43,16 @@ class GuardedTile3DLayer extends Tile3DLayer {
     const { data } = params.props;
     if (data && data !== params.oldProps.data) {
       // Tile3DLayer starts `_loadTileset` here without awaiting it: wrap it so that its rejection is caught.
-      const self = this as unknown as { _loadTileset: (url: unknown) => Promise<void> };
+      const self = this as unknown as Tile3DInternals;
       const load = self._loadTileset;
       self._loadTileset = (url) =>
-        load.call(this, url).catch((e: unknown) => (this.props as unknown as GuardedTile3DProps).onTilesetError(String(url), e));
+        load
+          .call(this, url)
+          .then(() => {
+            const { activeViewports, lastUpdatedViewports } = self.state;
+            if (Object.keys(activeViewports).length === 0) self._updateTileset(lastUpdatedViewports);
+          })
+          .catch((e: unknown) => (this.props as unknown as GuardedTile3DProps).onTilesetError(String(url), e));
     }
     super.updateState(params);
   }
