@@ -15,8 +15,8 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import * as maplibregl from 'maplibre-gl';
 import { Map } from './api/map.ts';
 import { Marker } from './api/marker.ts';
-import { Panel } from './api/panel.ts';
-import { Popup } from './api/popup.ts';
+import { Panel as MapPanel, type PanelOptions } from './api/panel.ts';
+import { Popup as MapPopup, type PopupOptions } from './api/popup.ts';
 import { acceptTileCallbacks } from './api/mapbox-tile-sources.ts';
 import { provideThreeOverlay } from './api/three-overlay-module.ts';
 import * as threeOverlay from './layers/three-overlay.ts';
@@ -27,10 +27,30 @@ acceptTileCallbacks([maplibregl.RasterTileSource, maplibregl.RasterDEMTileSource
 /** three.js with its `GLTFLoader` added, as Mini Tokyo 3D exports it (a module namespace cannot take members, hence the copy). */
 export const THREE: typeof three & { GLTFLoader: typeof GLTFLoader } = Object.freeze({ ...three, GLTFLoader });
 
+/** Class names with the one that gives a panel or popup Mini Tokyo 3D's look. */
+const withMt3dLook = (className?: string) => (className ? `tt-mt3d-look ${className}` : 'tt-mt3d-look');
+
+/**
+ * The map's panel as Mini Tokyo 3D draws its panels: dark with white text whatever the map's theme, as the markup of
+ * plugins written for it expects.
+ */
+export class Panel extends MapPanel {
+  constructor(options: PanelOptions = {}) {
+    super({ ...options, className: withMt3dLook(options.className) });
+  }
+}
+
+/** The map's popup as Mini Tokyo 3D draws its popups: dark with white text whatever the map's theme. */
+export class Popup extends MapPopup {
+  constructor(options: PopupOptions = {}) {
+    super({ ...options, className: withMt3dLook(options.className) });
+  }
+}
+
 /** MapLibre GL JS under Mini Tokyo 3D's name for its base map library (`Evented`, `LngLat`, `MercatorCoordinate`, …). */
 export const mapboxgl: typeof maplibregl = maplibregl;
 
-export { Map, Marker, Panel, Popup };
+export { Map, Marker };
 
 /** The same members as one object, like Mini Tokyo 3D's UMD build (`mt3d`). */
 export default { Map, Marker, Panel, Popup, THREE, mapboxgl };

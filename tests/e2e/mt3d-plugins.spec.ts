@@ -551,9 +551,13 @@ test("Mini Tokyo 3D's published Olympics plugin, built from its own source, mark
   expect(Math.abs(box.x + box.width / 2 - at.x), 'marker centred on the venue').toBeLessThan(2);
   expect(Math.abs(box.y + box.height / 2 - at.y), 'marker centred on the venue').toBeLessThan(2);
 
-  // Pointing at it: a popup with the venue's name and thumbnail.
+  // Pointing at it: a popup with the venue's name and thumbnail, dark with light text as in Mini Tokyo 3D (the
+  // map's theme is light).
   await stadiumMarker.hover();
-  await expect(page.locator('.thumbnail-image-container').locator('..')).toContainText('Olympic Stadium');
+  const popup = page.locator('.tt-api-popup').filter({ hasText: 'Olympic Stadium' });
+  await expect(popup.locator('.thumbnail-image-container')).toBeVisible();
+  await expect(popup.locator('strong')).toHaveCSS('color', 'rgb(236, 238, 242)');
+  await expect(popup.locator('.tt-api-popup-box')).toHaveCSS('background-color', 'rgba(24, 28, 36, 0.88)');
   await page.evaluate(() => {
     const w = window as unknown as { events: unknown[] };
     w.events = [];
@@ -565,6 +569,9 @@ test("Mini Tokyo 3D's published Olympics plugin, built from its own source, mark
   const panel = page.locator('.olympics-panel');
   await expect(panel).toContainText('Olympic Stadium');
   await expect(panel.locator('.olympics-sport-title').first()).toHaveText('Opening Ceremonies');
+  // Its rows' white text on their colours, on a dark panel, as the plugin was drawn for.
+  await expect(panel.locator('.olympics-sport-title').first()).toHaveCSS('color', 'rgb(236, 238, 242)');
+  await expect(panel).toHaveCSS('background-color', 'rgba(24, 28, 36, 0.88)');
   await expect(panel.locator('.olympics-schedule-row').first()).toHaveText('2021-07-23 20:00 - 23:00');
   await expect(stadiumMarker).toHaveClass(/active/);
   await expect.poll(() => page.evaluate(() => ({ zoom: Math.round(window.map.getZoom() * 10) / 10, pitch: Math.round(window.map.getPitch()) })), { timeout: 60_000 }).toEqual({ zoom: 16, pitch: 60 });
