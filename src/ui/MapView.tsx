@@ -13,6 +13,7 @@ import { HorizonClipEffect } from '../layers/horizon-clip.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
+import { foldAttributionOnFirstUse } from './map/fold-attribution.ts';
 import { layerErrorReporter } from './map/layer-errors.ts';
 import { useBasemapStyle, type BasemapSource } from './map/use-basemap-style.ts';
 import { MAX_PITCH, useMapCamera } from './map/use-map-camera.ts';
@@ -106,10 +107,15 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
   const onDeckLoad = useCallback(() => setDeckReady(true), []);
   const onBasemapLoad = useCallback((e: { target: unknown }) => store.getState().setBasemap(e.target), [store]);
   const onLayerError = useMemo(() => layerErrorReporter((message, details) => store.getState().reportError(message, details)), [store]);
+  const stopFolding = useRef<(() => void) | null>(null);
   const setBasemapRef = useCallback((map: MapRef | null) => {
     basemapRef.current = map;
+    stopFolding.current?.();
+    stopFolding.current = null;
+    if (!map) return;
     // The map is one Tab stop, deck.gl's event root (which handles the keys): the base map's canvas is not another.
-    if (map) map.getMap().getCanvas().tabIndex = -1;
+    map.getMap().getCanvas().tabIndex = -1;
+    stopFolding.current = foldAttributionOnFirstUse(map.getMap());
   }, []);
 
   return (

@@ -212,6 +212,29 @@ const focused = (page: Page) => page.evaluate(() => {
   return e ? `${e.tagName.toLowerCase()}[${(e as HTMLElement).dataset?.testid ?? ''}].${String(e.className)}` : 'nothing';
 });
 
+test("on a phone the base map's attribution shows at first and folds to its ⓘ at the first tap, under no panel", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/?lang=en&theme=light&${WEDNESDAY_MORNING}`);
+  await waitForNetwork(page, { basemap: false });
+  const attribution = page.locator('.maplibregl-ctrl-attrib');
+  const text = attribution.locator('.maplibregl-ctrl-attrib-inner');
+  await expect(text).toContainText('OpenStreetMap');
+  await expect(text).toBeVisible();
+  // The first tap, here on the layers button: the attribution folds to its button, and the menu has nothing under it.
+  await page.getByTestId('layers-button').click();
+  await expect(page.getByTestId('layers-panel')).toBeVisible();
+  await expect(text).toBeHidden();
+  await expect(attribution.locator('.maplibregl-ctrl-attrib-button')).toBeVisible();
+  await shot(page, testInfo, '390x844-attribution-folded');
+  await page.keyboard.press('Escape');
+  // Its button opens it again (MapLibre's own), and it stays open until the person opens it or folds it.
+  await attribution.locator('.maplibregl-ctrl-attrib-button').click();
+  await expect(text).toBeVisible();
+  await page.getByRole('button', { name: /^zoom in$/i }).click();
+  await expect(text).toBeVisible();
+});
+
 test('focus returns to the control that opened a panel; the map is one Tab stop with a ring, arrows pan and +/- zoom', async ({ page }) => {
   test.setTimeout(300_000);
   await page.goto(`/?lang=en&theme=light&${WEDNESDAY_MORNING}`);
