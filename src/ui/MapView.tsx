@@ -13,7 +13,6 @@ import { HorizonClipEffect } from '../layers/horizon-clip.ts';
 import { PERFORMANCE_MARKS } from '../performance-marks.ts';
 import type { RenderStats } from '../render-stats.ts';
 import { useGtfsLayerModule } from './gtfs/use-gtfs-layers.ts';
-import { foldAttributionOnFirstUse } from './map/fold-attribution.ts';
 import { layerErrorReporter } from './map/layer-errors.ts';
 import { useBasemapStyle, type BasemapSource } from './map/use-basemap-style.ts';
 import { MAX_PITCH, useMapCamera } from './map/use-map-camera.ts';
@@ -115,7 +114,10 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
     if (!map) return;
     // The map is one Tab stop, deck.gl's event root (which handles the keys): the base map's canvas is not another.
     map.getMap().getCanvas().tabIndex = -1;
-    stopFolding.current = foldAttributionOnFirstUse(map.getMap());
+    // Loaded with the base map, which comes after the first view.
+    void import('./map/fold-attribution.ts').then(({ foldAttributionOnFirstUse }) => {
+      if (basemapRef.current === map) stopFolding.current = foldAttributionOnFirstUse(map.getMap());
+    });
   }, []);
 
   return (

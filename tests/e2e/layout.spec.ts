@@ -221,6 +221,8 @@ test("on a phone the base map's attribution shows at first and folds to its ⓘ 
   const text = attribution.locator('.maplibregl-ctrl-attrib-inner');
   await expect(text).toContainText('OpenStreetMap');
   await expect(text).toBeVisible();
+  // Its folding comes with the base map, a moment after the first view.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/fold-attribution-')));
   // The first tap, here on the layers button: the attribution folds to its button, and the menu has nothing under it.
   await page.getByTestId('layers-button').click();
   await expect(page.getByTestId('layers-panel')).toBeVisible();
