@@ -29,8 +29,7 @@ export function foldAttributionOnFirstUse(map: MaplibreMap): () => void {
   };
   const onUse = (event: Event) => {
     if (attribution()?.contains(event.target as Node)) return;
-    root.removeEventListener('pointerdown', onUse, true);
-    root.removeEventListener('keydown', onUse, true);
+    stop();
     map.on('styledata', fold);
     map.on('sourcedata', fold);
     fold();
