@@ -13,17 +13,7 @@ import { screenViewport } from './viewport.ts';
 import { boxRect, boxZoomTarget, groundPoint, startsBoxZoom, type ScreenPoint } from '../data/box-zoom.ts';
 import { isTracking, type AppStore } from '../store.ts';
 import { ZOOM_RANGE } from './option-types.ts';
-
-/** The box zoom events a map fires. */
-export const BOX_ZOOM_EVENTS = ['boxzoomstart', 'boxzoomend', 'boxzoomcancel'] as const;
-/** `boxzoomstart`, `boxzoomend` or `boxzoomcancel`. */
-export type BoxZoomEventType = (typeof BOX_ZOOM_EVENTS)[number];
-
-/** Data of a box zoom event. */
-export interface MapBoxZoomEventData {
-  /** The browser's event: the mouse event that started, ended or cancelled the box, or the Escape key's. */
-  originalEvent: MouseEvent | KeyboardEvent;
-}
+import type { BoxZoomEventType, MapBoxZoomEventData } from './box-zoom-events.ts';
 
 /** The class of the box element (MapLibre's, styled by its style sheet). */
 export const BOX_CLASS = 'maplibregl-boxzoom';
@@ -49,11 +39,16 @@ function allowed(store: AppStore): boolean {
   return !isTracking(store.getState());
 }
 
-/**
- * Listens for box zoom gestures on the container.
- * @returns a function that stops listening (and removes a box being drawn).
- */
-export function linkBoxZoom(host: BoxZoomHost): () => void {
+/** A box zoom linked to a map: {@link BoxZoomLink.press} takes a press the map had before the link was made. */
+export interface BoxZoomLink {
+  /** Handles a press the map had before the link was made, and its release if that came too. */
+  press(down: MouseEvent, up: MouseEvent | null): void;
+  /** Stops listening (and removes a box being drawn). */
+  unlink(): void;
+}
+
+/** Listens for box zoom gestures on the container. */
+export function linkBoxZoom(host: BoxZoomHost): BoxZoomLink {
   const { container, boxParent, store, tolerance, fire } = host;
   let start: ScreenPoint | null = null;
   let last: ScreenPoint | null = null;
@@ -145,8 +140,14 @@ export function linkBoxZoom(host: BoxZoomHost): () => void {
   };
 
   container.addEventListener('mousedown', onDown, true);
-  return () => {
-    container.removeEventListener('mousedown', onDown, true);
-    reset();
+  return {
+    press: (down, up) => {
+      onDown(down);
+      if (up) onUp(up);
+    },
+    unlink: () => {
+      container.removeEventListener('mousedown', onDown, true);
+      reset();
+    },
   };
 }

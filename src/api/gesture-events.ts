@@ -9,9 +9,10 @@
 import { screenViewport } from './viewport.ts';
 import { CameraMotionTracker, type CameraMotionEvent } from '../data/camera-motion.ts';
 import type { AppStore } from '../store.ts';
-import { BOX_ZOOM_EVENTS, linkBoxZoom, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
+import { BOX_ZOOM_EVENTS, type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom-events.ts';
+import type { BoxZoomLink } from './box-zoom.ts';
 
-export { type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom.ts';
+export { type BoxZoomEventType, type MapBoxZoomEventData } from './box-zoom-events.ts';
 
 /** A point on the map: pixels from the container's top left. */
 export interface MapPoint {
@@ -65,6 +66,46 @@ function onMap(container: HTMLElement, target: EventTarget | null): boolean {
 }
 
 /**
+ * Links the box zoom (`box-zoom.ts`) once it is first wanted, so that a first view does without its code: the module
+ * starts loading at the first Shift key and is linked at the first shift-press on the map, which it then handles.
+ * @returns a function that stops listening (and unlinks the box zoom if it was linked).
+ */
+function linkBoxZoomOnFirstUse(container: HTMLElement, link: (module: typeof import('./box-zoom.ts')) => BoxZoomLink): () => void {
+  let loading: Promise<typeof import('./box-zoom.ts')> | null = null;
+  let linked: BoxZoomLink | null = null;
+  let stopped = false;
+  const load = () => (loading ??= import('./box-zoom.ts'));
+  const stopWaiting = () => {
+    window.removeEventListener('keydown', onKey, true);
+    container.removeEventListener('mousedown', onDown, true);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Shift') void load();
+  };
+  const onDown = (event: MouseEvent) => {
+    if (!event.shiftKey) return;
+    stopWaiting();
+    // The button may be released before the module comes (a shift-click): the box zoom is then given both.
+    let release: MouseEvent | null = null;
+    const onUp = (up: MouseEvent) => void (release ??= up);
+    window.addEventListener('mouseup', onUp, true);
+    void load().then((module) => {
+      window.removeEventListener('mouseup', onUp, true);
+      if (stopped) return;
+      linked = link(module);
+      linked.press(event, release);
+    });
+  };
+  window.addEventListener('keydown', onKey, true);
+  container.addEventListener('mousedown', onDown, true);
+  return () => {
+    stopped = true;
+    stopWaiting();
+    linked?.unlink();
+  };
+}
+
+/**
  * Listens to the container and the store and fires the gesture events; draws the box of a box zoom in `boxParent`
  * (an element over the map that lets pointer events through).
  * @returns a function that stops listening.
@@ -90,7 +131,9 @@ export function linkGestureEvents(container: HTMLElement, boxParent: HTMLElement
   const options = { capture: true, passive: true } as const;
   for (const type of POINTER_EVENTS) container.addEventListener(type, onPointer, options);
 
-  const unlinkBoxZoom = linkBoxZoom({ container, boxParent, store, tolerance: CLICK_TOLERANCE_PX, onMap: (target) => onMap(container, target), fire });
+  const unlinkBoxZoom = linkBoxZoomOnFirstUse(container, (module) =>
+    module.linkBoxZoom({ container, boxParent, store, tolerance: CLICK_TOLERANCE_PX, onMap: (target) => onMap(container, target), fire }),
+  );
 
   const motion = new CameraMotionTracker((type) => fire(type));
   const unsubscribe = store.subscribe((s, previous) => {

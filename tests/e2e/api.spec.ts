@@ -251,12 +251,16 @@ test.describe.serial('on one page', () => {
     const before = await getCamera(page);
     await heard(page);
     const box = page.locator('.maplibregl-boxzoom');
+    // The box zoom's code is not part of the first view: it loads with the first Shift key.
+    const boxZoomLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/box-zoom-[\w-]+\.js$/.test(e.name)));
+    expect(await boxZoomLoaded(), 'box zoom loaded before the first Shift').toBe(false);
     await page.keyboard.down('Shift');
     await page.mouse.move(400, 250);
     await page.mouse.down();
     await page.mouse.move(480, 300, { steps: 4 });
     await page.mouse.move(560, 350, { steps: 4 });
     await expect(box).toBeVisible();
+    expect(await boxZoomLoaded()).toBe(true);
     expect(await box.boundingBox()).toEqual({ x: 400, y: 250, width: 164, height: 104 }); // 160 × 100 inside MapLibre's 2 px border
     await attachPng(testInfo, 'box-zoom-drag', await page.screenshot());
     list = await heard(page);
