@@ -10,6 +10,7 @@ export default defineConfig({
   ...base,
   testIgnore: undefined,
   testMatch: 'city-gtfs.spec.ts',
+  workers: 1,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-city.json' }]],
   webServer: {
     ...base.webServer,

@@ -4,15 +4,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from './tests/support/chromium
 /** Port of the app server the browser tests start (the `npm start` server, on its own port). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
 
+/**
+ * Specs whose checks count the frames a page draws in a few seconds: they run one at a time, with nothing beside them
+ * (playwright.alone.config.ts; `npm test` runs it after this one).
+ */
+export const ALONE = ['controls.spec.ts', 'rain.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // The app on a city's GTFS feed runs on a server of its own: playwright.city.config.ts.
-  testIgnore: 'city-gtfs.spec.ts',
+  testIgnore: ['city-gtfs.spec.ts', ...ALONE],
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
-  // One worker: a test is CPU-bound by itself (software WebGL, the base map's tile workers, screenshots), and the
-  // checks of frame rates (eco mode, rain) need the CPU a test has alone.
-  workers: 1,
+  // Two spec files at a time: on 2 CPUs that runs the suite in about two thirds of the time one at a time takes (a test
+  // alone leaves a CPU idle while it waits on the server, a timer or the other's frames). Every test is written to pass
+  // beside another CPU-heavy job, but the checks of frame rates (eco mode, rain) are not: see ALONE.
+  workers: 2,
   // No retries: a test that fails once is a defect to fix. The few loops that point again at something moving say why.
   retries: 0,
   // Most tests take 10-30 s on an idle 2-core machine and up to 90 s with a load of 15-20; the longer ones set their own.

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './config.ts';
+import { ALONE } from '../playwright.config.ts';
 
 interface SuiteResult {
   name: string;
@@ -75,19 +76,32 @@ function playwrightRun(name: string, report: string, config: string[]): SuiteRes
   const status = run('npx', ['playwright', 'test', ...config, ...passThrough]);
   const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
   if (!json) return { name, passed: 0, failed: 1, note: `playwright exited with ${status} without a report` };
-  const { expected, unexpected, flaky } = json.stats;
+  const { expected, unexpected, flaky, skipped } = json.stats;
   const crashed = status !== 0 && unexpected === 0;
-  return { name, passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: crashed ? `playwright exited with ${status}` : undefined };
+  // Skipped: a test that skips itself, or the specs run alone after the others when one of those failed.
+  const notes = [crashed ? `playwright exited with ${status}` : '', skipped ? `${skipped} skipped` : ''].filter(Boolean);
+  return { name, passed: expected + flaky, failed: unexpected + (crashed ? 1 : 0), note: notes.join('; ') || undefined };
 }
 
-/** The browser tests: the Tokyo app, then the app on a city's GTFS feed (its own server; skipped when other specs are named). */
+/** The browser test runs, in order: their names, reports and configs, and the spec files of the runs with a config. */
+const E2E_RUNS = [
+  { name: 'browser', report: 'e2e.json', config: [] as string[], specs: null },
+  { name: 'browser (alone)', report: 'e2e-alone.json', config: ['-c', 'playwright.alone.config.ts'], specs: ALONE },
+  { name: 'browser (city)', report: 'e2e-city.json', config: ['-c', 'playwright.city.config.ts'], specs: ['city-gtfs.spec.ts'] },
+];
+
+/**
+ * The browser tests: the Tokyo app two specs at a time, then the specs that count frames one at a time, then the app
+ * on a city's GTFS feed (its own server). When specs are named, only the runs that hold one of them.
+ */
 function e2eSuite(): SuiteResult {
-  const main = playwrightRun('browser', 'e2e.json', []);
   const named = passThrough.filter((a) => !a.startsWith('-'));
-  if (named.length > 0 && !named.some((a) => a.includes('city-gtfs'))) return main;
-  const city = playwrightRun('browser (city)', 'e2e-city.json', ['-c', 'playwright.city.config.ts']);
-  const notes = [main.note, city.note].filter(Boolean).join('; ');
-  return { name: 'browser', passed: main.passed + city.passed, failed: main.failed + city.failed, note: notes || undefined };
+  const holds = (specs: string[], arg: string) => specs.some((spec) => arg.includes(spec.replace(/\.spec\.ts$/, '')));
+  const others = E2E_RUNS.flatMap((run) => run.specs ?? []);
+  const runs = E2E_RUNS.filter(({ specs }) => named.length === 0 || named.some((arg) => (specs ? holds(specs, arg) : !holds(others, arg))));
+  const results = runs.map(({ name, report, config }) => playwrightRun(name, report, config));
+  const notes = results.flatMap((r) => (r.note ? [`${r.name}: ${r.note}`] : [])).join('; ');
+  return { name: 'browser', passed: results.reduce((n, r) => n + r.passed, 0), failed: results.reduce((n, r) => n + r.failed, 0), note: notes || undefined };
 }
 
 /** Runs a suite and records its wall time. */
