@@ -10,5 +10,7 @@ export default defineConfig({
   testIgnore: undefined,
   testMatch: ALONE,
   workers: 1,
+  // Tokyo's server only.
+  webServer: Array.isArray(base.webServer) ? base.webServer[0] : base.webServer,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-alone.json' }]],
 });

@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from './tests/support/chromium.ts';
+import { HALIFAX } from './tests/support/halifax-feed.ts';
 
 /** Port of the app server the browser tests start (the `npm start` server, on its own port). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
+/** Port of the server of the app built from the Halifax GTFS feed (`npm start -- --gtfs`), for city-gtfs.spec.ts. */
+export const CITY_PORT = E2E_PORT + 1;
 
 /**
  * Specs whose checks count the frames a page draws in a few seconds: they run one at a time, with nothing beside them
@@ -10,10 +13,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
  */
 export const ALONE = ['controls.spec.ts', 'rain.spec.ts'];
 
+/** How the test servers are started and waited for. */
+const SERVER = { reuseExistingServer: false, timeout: 240_000, stdout: 'pipe', stderr: 'pipe' } as const;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The app on a city's GTFS feed runs on a server of its own: playwright.city.config.ts.
-  testIgnore: ['city-gtfs.spec.ts', ...ALONE],
+  testIgnore: ALONE,
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
   // Two spec files at a time: on 2 CPUs that runs the suite in about two thirds of the time one at a time takes (a test
@@ -36,12 +41,10 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `npx tsx scripts/start.ts --port ${E2E_PORT}`,
-    url: `http://127.0.0.1:${E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Tokyo's server, then the city's (started one after the other: the first builds what is stale, the second finds it
+  // built and builds only the city's bundle).
+  webServer: [
+    { command: `npx tsx scripts/start.ts --port ${E2E_PORT}`, url: `http://127.0.0.1:${E2E_PORT}/`, ...SERVER },
+    { command: `npx tsx scripts/start.ts --gtfs "${HALIFAX}" --port ${CITY_PORT}`, url: `http://127.0.0.1:${CITY_PORT}/`, ...SERVER },
+  ],
 });

@@ -87,12 +87,11 @@ function playwrightRun(name: string, report: string, config: string[]): SuiteRes
 const E2E_RUNS = [
   { name: 'browser', report: 'e2e.json', config: [] as string[], specs: null },
   { name: 'browser (alone)', report: 'e2e-alone.json', config: ['-c', 'playwright.alone.config.ts'], specs: ALONE },
-  { name: 'browser (city)', report: 'e2e-city.json', config: ['-c', 'playwright.city.config.ts'], specs: ['city-gtfs.spec.ts'] },
 ];
 
 /**
- * The browser tests: the Tokyo app two specs at a time, then the specs that count frames one at a time, then the app
- * on a city's GTFS feed (its own server). When specs are named, only the runs that hold one of them.
+ * The browser tests: two specs at a time (the Tokyo app, and the app on a city's GTFS feed on a server of its own),
+ * then the specs that count frames one at a time. When specs are named, only the runs that hold one of them.
  */
 function e2eSuite(): SuiteResult {
   const named = passThrough.filter((a) => !a.startsWith('-'));

@@ -1,5 +1,5 @@
 /**
- * The app built from one GTFS feed (`npm start -- --gtfs`, playwright.city.config.ts): on the Halifax feed, a
+ * The app built from one GTFS feed (`npm start -- --gtfs`, the second server of playwright.config.ts): on the Halifax feed, a
  * weekday morning (Wednesday 10 Sep 2025, 08:15 in Halifax, playback from there) opens on the whole network with
  * the feed's buses and ferries running from their timetables, each drawn by its route type and tracked with its
  * stops in Halifax time, and a busy stop found by its name lists its next departures. In real time, with the clock at
@@ -20,6 +20,9 @@ import { getCamera, project, sharePage } from './support/map-page.ts';
 import { attachPng, countColor, crop, footprintAt, hex, maskOverlay, rectAround, screenshotImage, stillScreenshot, type Footprint, type Rgb, type RgbaImage } from './support/pixels.ts';
 import { waitForTrainFrames } from './support/waits.ts';
 import { serveEmptyBasemap } from './support/empty-basemap.ts';
+import { CITY_PORT } from '../../playwright.config.ts';
+
+test.use({ baseURL: `http://127.0.0.1:${CITY_PORT}/` });
 
 const WEEKDAY = '2025-09-10';
 const MORNING = `time=${encodeURIComponent(`${WEEKDAY}T08:15:00-03:00`)}`;
