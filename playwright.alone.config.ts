@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base, { ALONE } from './playwright.config.ts';
+import base, { ALONE, TOKYO_SERVER } from './playwright.config.ts';
 
 /**
  * The specs whose checks count the frames a page draws (eco mode, rain): the same browser, server and port as
@@ -10,7 +10,6 @@ export default defineConfig({
   testIgnore: undefined,
   testMatch: ALONE,
   workers: 1,
-  // Tokyo's server only.
-  webServer: Array.isArray(base.webServer) ? base.webServer[0] : base.webServer,
+  webServer: TOKYO_SERVER,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-alone.json' }]],
 });

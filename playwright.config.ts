@@ -15,6 +15,8 @@ export const ALONE = ['controls.spec.ts', 'rain.spec.ts'];
 
 /** How the test servers are started and waited for. */
 const SERVER = { reuseExistingServer: false, timeout: 240_000, stdout: 'pipe', stderr: 'pipe' } as const;
+/** The server of the app on Tokyo's data (`npm start`), which builds what is stale first. */
+export const TOKYO_SERVER = { command: `npx tsx scripts/start.ts --port ${E2E_PORT}`, url: `http://127.0.0.1:${E2E_PORT}/`, ...SERVER };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,7 +47,7 @@ export default defineConfig({
   // Tokyo's server, then the city's (started one after the other: the first builds what is stale, the second finds it
   // built and builds only the city's bundle).
   webServer: [
-    { command: `npx tsx scripts/start.ts --port ${E2E_PORT}`, url: `http://127.0.0.1:${E2E_PORT}/`, ...SERVER },
+    TOKYO_SERVER,
     { command: `npx tsx scripts/start.ts --gtfs "${HALIFAX}" --port ${CITY_PORT}`, url: `http://127.0.0.1:${CITY_PORT}/`, ...SERVER },
   ],
 });
