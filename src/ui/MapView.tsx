@@ -55,6 +55,16 @@ export function prewarmBasemap(): () => void {
 const NETWORK_DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: false } };
 
 /**
+ * Zoom levels past a vector source's deepest tiles that MapLibre draws by scaling those tiles up, rather than by
+ * slicing them: all of them. Slicing (MapLibre's default below the map's top four zooms) asks for the deepest tile once
+ * per slice and decodes it whole each time in the worker, then uploads and places labels per slice: at zoom 14 over
+ * Tokyo's archive (tiles to 13) a phone's first view decoded 4 tiles 12 times. Scaled up, as MapLibre did before
+ * version 5.12, that view decodes each once; it draws more vertices (each tile whole), which the GPU clips. On the
+ * phone bench: longest task after the trains 449 → 359 ms, heap 18.1 → 16.7 MB (medians of 3, 1 Dec 2026).
+ */
+const BASEMAP_OVERSCALE_ZOOMS = 22;
+
+/**
  * A double tap (or click) as MapLibre recognises one: two presses of at most 500 ms each, at most 500 ms apart, within
  * 30 px. deck.gl's own limits (250 ms, 300 ms, 10 px) are measured between the times the page got round to the
  * events, so on a busy phone a double tap was often not recognised and did not zoom.
@@ -140,7 +150,7 @@ export function MapView({ basemap, stats }: { basemap: BasemapSource; stats: Ren
         useDevicePixels={pixelRatio ?? true}
         eventRecognizerOptions={EVENT_RECOGNIZERS}
       >
-        <StackedBaseMap ref={setBasemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} pixelRatio={pixelRatio} attributionControl={{ compact: true }} />
+        <StackedBaseMap ref={setBasemapRef} onIdle={onBasemapIdle} onLoad={onBasemapLoad} mapStyle={mapStyle} localIdeographFontFamily={RECOMMENDED_LOCAL_IDEOGRAPH_FONT_FAMILY} maxPitch={MAX_PITCH} pixelRatio={pixelRatio} zoomLevelsToOverscale={BASEMAP_OVERSCALE_ZOOMS} attributionControl={{ compact: true }} />
       </DeckGL>
       <div ref={overlayParent} className="tt-overlay" />
     </>
