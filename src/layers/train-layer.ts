@@ -2,7 +2,7 @@ import { picking, project32, type DefaultProps, type GetPickingInfoParams, type 
 import type { Texture } from '@luma.gl/core';
 import { NO_TRAIN } from '../data/trains/train-codes.ts';
 import { CAR_STRIDE, type TrainFrame } from '../data/trains/train-frame-format.ts';
-import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea } from '../data/geometry/view-area.ts';
+import { expandArea, groundArea, viewDepth, type GroundViewport, type ViewArea, type ViewDepth } from '../data/geometry/view-area.ts';
 import { DEFAULT_TRAIN_LIGHTING, type TrainLighting } from '../data/light/train-lighting.ts';
 import { CAR_INSTANCES, FrameLayer, type FrameLayerProps } from './frame-layer.ts';
 import { sunLighting } from './shaders/sun-lighting.ts';
@@ -57,7 +57,14 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     minPixels: 4,
   };
 
-  declare state: FrameLayer<TrainLayerProps>['state'] & { carTexture?: Texture };
+  declare state: FrameLayer<TrainLayerProps>['state'] & {
+    carTexture?: Texture;
+    /** The ground the last viewport sees: worked out again only when the camera has moved (deck.gl then makes a new viewport). */
+    view?: { viewport: unknown; area: ViewArea | null; depth: ViewDepth | null };
+    /** The uniforms last given to the model, so that a frame that changes none gives none. */
+    uniformsKey?: string;
+    lighting?: TrainLighting;
+  };
 
   override getShaders() {
     return super.getShaders({ vs, fs, modules: [project32, picking, unitBox, sunLighting, trainUniforms] });
@@ -79,7 +86,12 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
     if (!shaderModuleProps?.picking?.isActive) this.askForNextFrame();
     if (frame && model && frame.carCount > 0 && this.state.carTexture) {
       const faces = this.context.viewport.zoom >= END_FACES_MIN_ZOOM ? FACES_PER_CAR : FACES_PER_CAR_ZOOMED_OUT;
-      model.shaderInputs.setProps({ train: { unitMetres: frame.unitMetres, groundOpacity, undergroundOpacity, minPixels, faces }, sunLighting: lighting });
+      const key = `${frame.unitMetres} ${groundOpacity} ${undergroundOpacity} ${minPixels} ${faces}`;
+      if (key !== this.state.uniformsKey || lighting !== this.state.lighting) {
+        model.shaderInputs.setProps({ train: { unitMetres: frame.unitMetres, groundOpacity, undergroundOpacity, minPixels, faces }, sunLighting: lighting });
+        this.state.uniformsKey = key;
+        this.state.lighting = lighting;
+      }
       model.setVertexCount(frame.carCount * faces * 6);
       model.draw(this.context.renderPass);
     }
@@ -88,8 +100,13 @@ export class TrainLayer extends FrameLayer<TrainLayerProps> {
 
   /** Asks for the next frame at the view's zoom with the ground it sees. */
   protected override askForNextFrame(): void {
-    const viewport = this.context.viewport as unknown as GroundViewport;
-    this.props.source?.request(this.context.viewport.zoom, viewArea(viewport), viewDepth(viewport));
+    const viewport = this.context.viewport;
+    let view = this.state.view;
+    if (view?.viewport !== viewport) {
+      const ground = viewport as unknown as GroundViewport;
+      view = this.state.view = { viewport, area: viewArea(ground), depth: viewDepth(ground) };
+    }
+    this.props.source?.request(viewport.zoom, view.area, view.depth);
   }
 
   override getPickingInfo({ info }: GetPickingInfoParams): TrainPickingInfo {
