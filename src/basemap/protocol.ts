@@ -1,4 +1,4 @@
-import { FetchSource, PMTiles, Protocol } from 'pmtiles';
+import { EtagMismatch, FetchSource, PMTiles, Protocol } from 'pmtiles';
 
 /** URL scheme handled by {@link registerPmtilesProtocol}: `pmtiles://<http(s) URL of the archive>`. */
 export const PMTILES_PROTOCOL = 'pmtiles';
@@ -43,9 +43,10 @@ const MAX_LOGGED_RANGES = 2000;
 const rangesRead = new Map<string, Array<[number, number]>>();
 
 /**
- * Reads kept per archive, most recently used last. MapLibre draws a zoom past the archive's deepest (13 for Tokyo's)
- * from slices of the deepest tile, and asks for that tile once per slice, all at once: two to four times each for a
- * phone's first view at zoom 14, up to 64 times at zoom 16. A handful of tiles covers a view, so a few more are kept.
+ * Reads kept per archive, most recently used last. MapLibre asks for an archive's deepest tile (13 for Tokyo's) once
+ * per zoom it draws it at (zooming in from 14 to 16 asks three times) and, where it slices such tiles (its default;
+ * see `BASEMAP_OVERSCALE_ZOOMS` in `ui/MapView.tsx`), once per slice, all at once: 12 reads of 4 tiles for a phone's
+ * first view at zoom 14. A handful of tiles covers a view, so a few more are kept.
  */
 const RECENT_READS = 24;
 
@@ -116,9 +117,11 @@ class SharedFetchSource extends FetchSource {
         read.done = true;
         if (this.log.length < MAX_LOGGED_RANGES) this.log.push([offset, length]);
       },
-      () => {
-        // A failed or cancelled read is not kept: the next asker reads again.
-        if (this.reads.get(key) === read) this.reads.delete(key);
+      (error: unknown) => {
+        // A failed or cancelled read is not kept: the next asker reads again. The archive changed on the server: no
+        // read kept is of it any more (pmtiles reads the header again and retries).
+        if (error instanceof EtagMismatch) this.reads.clear();
+        else if (this.reads.get(key) === read) this.reads.delete(key);
       },
     );
     return read;

@@ -18,6 +18,8 @@ async function untilAsked(n: number): Promise<void> {
   while ([...asked.values()].reduce((a, b) => a + b, 0) < n) await new Promise<void>((resolve) => (onAsked = resolve));
 }
 let handler: Handler;
+/** The archive's ETag (changed to stand for a new archive on the server). */
+let etag = '"tokyo"';
 
 beforeAll(async () => {
   file = await open(resolvePaths([]).basemap);
@@ -34,7 +36,7 @@ beforeAll(async () => {
     const body = Buffer.alloc(to - from + 1);
     void file.read(body, 0, body.length, from).then(() => {
       // A little later, so that reads asked for together are under way together, as in the browser.
-      setTimeout(() => res.writeHead(206, { 'Content-Range': `bytes ${from}-${to}/${size}`, 'Content-Length': body.length, ETag: '"tokyo"' }).end(body), 20);
+      setTimeout(() => res.writeHead(206, { 'Content-Range': `bytes ${from}-${to}/${size}`, 'Content-Length': body.length, ETag: etag }).end(body), 20);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,5 +98,17 @@ describe('the pmtiles protocol', () => {
     const again = await handler({ url: tile(13, 7277, 3225) }, new AbortController());
     expect(bytesOf(again).byteLength).toBeGreaterThan(1000);
     expect([...asked.values()]).toEqual([2]);
+  });
+
+  it('an archive changed on the server is read again, not served from the reads kept', async () => {
+    await handler({ url: tile(13, 7276, 3225) }, new AbortController());
+    etag = '"tokyo-2"';
+    try {
+      // pmtiles finds the new ETag on this tile's read, reads the header again and retries: the header must not be the one kept.
+      const result = await handler({ url: tile(13, 7274, 3225) }, new AbortController());
+      expect(bytesOf(result).byteLength).toBeGreaterThan(1000);
+    } finally {
+      etag = '"tokyo"';
+    }
   });
 });
